@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Parses "7d", "12h", "30m", "45s" or a bare number of seconds into seconds. */
+export function parseDuration(text: string): number | null {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] ?? ''] ?? 1;
+  const seconds = n * unit;
+  return seconds > 0 ? seconds : null;
+}
+
+const duration = z.string().transform((v, ctx) => {
+  const s = parseDuration(v);
+  if (s === null) {
+    ctx.addIssue({ code: 'custom', message: 'expected a duration like 7d, 12h, 30m or seconds' });
+    return z.NEVER;
+  }
+  return s;
+});
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a URL (${protocols.join(' or ')})` },
+  );
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  BRAND_NAME: z.string().trim().min(1).max(64).default('Nimbus'),
+  SESSION_TTL: duration.default(7 * 86400),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Nimbus <no-reply@localhost>'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { message: 'expected an ISO 4217 code such as USD' })
+    .default('USD'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  DEMO_ACCOUNT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+
+/** Validates the environment; throws an Error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+}
+
+export class ConfigError extends Error {}

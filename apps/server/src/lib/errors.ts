@@ -1,0 +1,33 @@
+import type { ErrorCode } from '@nimbus/contract';
+
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  wrong_password: 'Incorrect email or password.',
+  wrong_code: 'Incorrect email or verification code.',
+  mail_sending_failed: 'Failed to send verification code.',
+  email_exist: 'This email address is already registered.',
+  need_login: 'Please sign in first.',
+  invalid_session: 'Invalid session, please sign in again.',
+  access_denied: 'Access denied.',
+  rate_limit_exceeded: 'Too many requests, please try again later.',
+  parse_data_error: 'The request is invalid.',
+  user_not_exist: 'User not found.',
+  db_no_record: 'Not found.',
+  not_found: 'Not found.',
+  internal_error: 'Internal server error.',
+  database_error: 'Internal server error.',
+  db_connect_error: 'The database is unavailable.',
+};
+
+/** An error the API answers with the envelope of DESIGN.md. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    readonly fields?: Record<string, string>,
+    readonly retryAfter?: number,
+  ) {
+    super(MESSAGES[code] ?? code.replace(/_/g, ' '));
+  }
+}
+
+export const badRequest = (fields: Record<string, string>) => new AppError('parse_data_error', 400, fields);

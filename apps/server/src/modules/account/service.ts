@@ -1,0 +1,67 @@
+import type { Preferences, Profile, SessionUser } from '@nimbus/contract';
+import { withTx } from '../../db/pool.js';
+import type { Caller, Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkCode, sendCode } from '../auth/service.js';
+import { sessions } from '../auth/sessions.js';
+import { toProfile, users, type UserRow } from '../users/repository.js';
+
+async function load(ctx: Context, userId: number): Promise<UserRow> {
+  const user = await users.byId(ctx.db, userId);
+  if (!user) throw new AppError('invalid_session', 401);
+  return user;
+}
+
+export async function sessionUser(ctx: Context, userId: number): Promise<SessionUser> {
+  const u = await load(ctx, userId);
+  return {
+    User: {
+      Id: u.id,
+      Email: u.email,
+      Profile: toProfile(u),
+      Balance: u.balance,
+      Currency: u.currency.trim(),
+      Preferences: { Locale: u.locale, Theme: u.theme },
+    },
+  };
+}
+
+export async function setProfile(ctx: Context, userId: number, profile: Profile): Promise<Profile> {
+  return toProfile(await users.setProfile(ctx.db, userId, profile));
+}
+
+export async function setPreferences(ctx: Context, userId: number, prefs: Preferences): Promise<Preferences> {
+  await users.setPreferences(ctx.db, userId, prefs);
+  return prefs;
+}
+
+/** Changes the password after checking the current one, and ends every other session. */
+export async function setPassword(ctx: Context, userId: number, sessionId: string, current: string, next: string) {
+  const user = await load(ctx, userId);
+  const failKey = `password-fail:${userId}`;
+  await ctx.throttle.enforce(failKey, { limit: 10, windowSeconds: 900 });
+  if (!(await verifyPassword(user.password_hash, current))) throw new AppError('wrong_password', 400);
+  const hash = await hashPassword(next);
+  await withTx(ctx.db, async (tx) => {
+    await users.setPassword(tx, userId, hash);
+    await sessions.endOthers(tx, userId, sessionId);
+  });
+}
+
+export async function requestEmailCode(ctx: Context, caller: Caller, userId: number, newEmail: string) {
+  const user = await load(ctx, userId);
+  if (user.email.toLowerCase() === newEmail) throw new AppError('wrong_email', 400, { NewEmail: 'invalid_value' });
+  if (await users.byEmail(ctx.db, newEmail)) throw new AppError('email_exist', 409);
+  await sendCode(ctx, caller, 'email_change', newEmail, userId);
+}
+
+export async function setEmail(ctx: Context, caller: Caller, userId: number, newEmail: string, code: string) {
+  await checkCode(ctx, caller, 'email_change', newEmail, code, userId);
+  try {
+    await users.setEmail(ctx.db, userId, newEmail);
+  } catch (e) {
+    if ((e as { constraint?: string }).constraint === 'users_email_key') throw new AppError('email_exist', 409);
+    throw e;
+  }
+}

@@ -1,0 +1,88 @@
+import type { LoginBody, RegisterBody, SessionResult } from '@nimbus/contract';
+import { CODE } from '@nimbus/contract';
+import { withTx } from '../../db/pool.js';
+import type { Caller, Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { alreadyRegisteredMail, codeMail, type CodePurpose } from '../mail/templates.js';
+import { RULES } from '../throttle/throttle.js';
+import { createUser } from '../users/create.js';
+import { users } from '../users/repository.js';
+import { codes } from './codes.js';
+import { sessions } from './sessions.js';
+
+const minutes = CODE.ttlSeconds / 60;
+
+/** Throttles a code request per address and per IP, then issues and mails the code. */
+export async function sendCode(ctx: Context, caller: Caller, purpose: CodePurpose, email: string, userId?: number) {
+  await ctx.throttle.enforce(`code:${purpose}:${email}`, RULES.codeResendPerEmail);
+  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+  const code = await codes.issue(ctx.db, purpose, email, userId);
+  await ctx.mailer.send(codeMail(ctx.config.BRAND_NAME, email, purpose, code, minutes));
+}
+
+/** Checks a code, throttling guesses per IP; a wrong, used or expired code is wrong_code. */
+export async function checkCode(
+  ctx: Context,
+  caller: Caller,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  userId?: number,
+) {
+  await ctx.throttle.enforce(`verify-ip:${caller.ip}`, RULES.codeVerifyPerIp);
+  if (!(await codes.consume(ctx.db, purpose, email, code, userId))) throw new AppError('wrong_code', 400);
+}
+
+export async function requestRegisterCode(ctx: Context, caller: Caller, email: string): Promise<void> {
+  const existing = await users.byEmail(ctx.db, email);
+  if (!existing) return sendCode(ctx, caller, 'register', email);
+  // Same throttles and the same answer as for a new address; the mail tells the owner instead.
+  await ctx.throttle.enforce(`code:register:${email}`, RULES.codeResendPerEmail);
+  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+  await ctx.mailer.send(alreadyRegisteredMail(ctx.config.BRAND_NAME, email, ctx.config.PUBLIC_URL));
+}
+
+export async function register(ctx: Context, caller: Caller, body: RegisterBody): Promise<SessionResult> {
+  await checkCode(ctx, caller, 'register', body.Email, body.Code);
+  return withTx(ctx.db, async (tx) => {
+    const user = await createUser(tx, {
+      email: body.Email,
+      password: body.Password,
+      currency: ctx.config.CURRENCY,
+      referredByCode: body.AffCode || undefined,
+    });
+    return sessions.create(tx, user.id, ctx.config.SESSION_TTL, caller);
+  });
+}
+
+export async function login(ctx: Context, caller: Caller, body: LoginBody): Promise<SessionResult> {
+  await ctx.throttle.enforce(`login-ip:${caller.ip}`, RULES.loginPerIp);
+  const failKey = `login-fail:${body.Email}`;
+  if (await ctx.throttle.blocked(failKey, RULES.loginFailuresPerEmail)) throw new AppError('rate_limit_exceeded', 429);
+  const user = await users.byEmail(ctx.db, body.Email);
+  if (!(await verifyPassword(user?.password_hash, body.Password)) || !user) {
+    await ctx.throttle.hit(failKey, RULES.loginFailuresPerEmail);
+    throw new AppError('wrong_password', 400);
+  }
+  return sessions.create(ctx.db, user.id, ctx.config.SESSION_TTL, caller);
+}
+
+export async function forgetPassword(ctx: Context, caller: Caller, email: string): Promise<void> {
+  const user = await users.byEmail(ctx.db, email);
+  if (user) return sendCode(ctx, caller, 'reset', email, user.id);
+  // No account: count the same throttles so the answers cannot be told apart.
+  await ctx.throttle.enforce(`code:reset:${email}`, RULES.codeResendPerEmail);
+  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+}
+
+export async function resetPassword(ctx: Context, caller: Caller, email: string, code: string, password: string) {
+  await checkCode(ctx, caller, 'reset', email, code);
+  const user = await users.byEmail(ctx.db, email);
+  if (!user) throw new AppError('wrong_code', 400);
+  const hash = await hashPassword(password);
+  await withTx(ctx.db, async (tx) => {
+    await users.setPassword(tx, user.id, hash);
+    await sessions.endOthers(tx, user.id);
+  });
+}

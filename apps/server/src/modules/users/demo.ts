@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { withTx, type Db } from '../../db/pool.js';
+import { createUser } from './create.js';
+import { post } from './ledger.js';
+import { users } from './repository.js';
+
+export const DEMO_EMAIL = 'demo@example.com';
+
+/** On a database with no accounts, creates a demo customer and returns its credentials. */
+export async function ensureDemoAccount(db: Db, currency: string): Promise<{ email: string; password: string } | null> {
+  if ((await users.count(db)) > 0) return null;
+  const password = randomBytes(12).toString('base64url');
+  await withTx(db, async (tx) => {
+    const user = await createUser(tx, {
+      email: DEMO_EMAIL,
+      password,
+      currency,
+      firstName: 'Demo',
+      lastName: 'Customer',
+    });
+    await post(tx, user.id, 'adjustment', 10_000, 'Demo credit');
+  });
+  return { email: DEMO_EMAIL, password };
+}

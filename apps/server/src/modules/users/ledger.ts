@@ -1,0 +1,26 @@
+import type { Tx } from '../../db/pool.js';
+import { AppError } from '../../lib/errors.js';
+
+export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
+
+/**
+ * Moves a user's balance by amount (minor units) and records it, inside the caller's transaction.
+ * The row lock serialises concurrent changes; a change that would go below zero is refused.
+ */
+export async function post(tx: Tx, userId: number, kind: LedgerKind, amount: number, note: string): Promise<number> {
+  if (!Number.isSafeInteger(amount)) throw new Error('ledger amounts are integers in minor units');
+  const { rows } = await tx.query<{ balance: number; currency: string }>(
+    'select balance, currency from users where id = $1 for update',
+    [userId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('user_not_exist', 404);
+  const after = row.balance + amount;
+  if (after < 0) throw new AppError('balance_not_enough', 409);
+  await tx.query('update users set balance = $2 where id = $1', [userId, after]);
+  await tx.query(
+    'insert into ledger (user_id, kind, amount, balance_after, currency, note) values ($1, $2, $3, $4, $5, $6)',
+    [userId, kind, amount, after, row.currency, note],
+  );
+  return after;
+}

@@ -1,0 +1,29 @@
+import type { ErrorBody } from '@nimbus/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+
+function body(e: AppError): ErrorBody {
+  return { code: e.code, message: e.message, data: null, ...(e.fields ? { fields: e.fields } : {}) };
+}
+
+/** The one error handler: known errors keep their code, everything else is a 5xx without details. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    let e: AppError;
+    if (err instanceof AppError) e = err;
+    else if (err.statusCode === 429) e = new AppError('rate_limit_exceeded', 429);
+    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      e = new AppError('parse_data_error', 400);
+    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      e = new AppError('parse_data_error', err.statusCode);
+    else {
+      const dbDown = ['ECONNREFUSED', '57P01', '57P03', '08006', '08001'].includes(
+        String((err as { code?: string }).code),
+      );
+      e = dbDown ? new AppError('db_connect_error', 503) : new AppError('internal_error', 500);
+      req.log.error({ err }, 'request failed');
+    }
+    if (e.retryAfter) void reply.header('retry-after', String(e.retryAfter));
+    return reply.status(e.statusCode).send(body(e));
+  });
+}

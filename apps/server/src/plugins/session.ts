@@ -1,0 +1,34 @@
+import { SESSION_HEADER } from '@nimbus/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller, Context } from '../lib/context.js';
+import { AppError } from '../lib/errors.js';
+import { sessions } from '../modules/auth/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { sessionId: string; userId: number };
+  }
+}
+
+export function caller(req: FastifyRequest): Caller {
+  return { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+}
+
+/** A preHandler that admits only requests with a live session in the ssid header. */
+export function requireSession(ctx: Context) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const raw = req.headers[SESSION_HEADER];
+    const id = Array.isArray(raw) ? raw[0] : raw;
+    if (!id) throw new AppError('need_login', 401);
+    if (id.length > 128) throw new AppError('invalid_session', 401);
+    const userId = await sessions.resolve(ctx.db, id);
+    if (!userId) throw new AppError('invalid_session', 401);
+    req.auth = { sessionId: id, userId };
+  };
+}
+
+/** The authenticated caller of a route guarded by requireSession. */
+export function authOf(req: FastifyRequest): { sessionId: string; userId: number } {
+  if (!req.auth) throw new AppError('need_login', 401);
+  return req.auth;
+}

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Serves the built SPA (precompressed assets, immutable hashes) with an index.html fallback. */
+export async function installSpa(app: FastifyInstance, opts: { dist: string; brand: string }) {
+  const indexFile = path.join(opts.dist, 'index.html');
+  const index = existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replaceAll('__BRAND_NAME__', escapeHtml(opts.brand))
+    : null;
+  if (index) {
+    await app.register(fastifyStatic, {
+      root: opts.dist,
+      preCompressed: true,
+      index: false,
+      wildcard: true,
+      allowedPath: (p) => p !== '/index.html',
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  } else {
+    app.log.warn({ dist: opts.dist }, 'the web app is not built; run npm run build');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    const wantsPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
+    if (!wantsPage || !index) throw new AppError('not_found', 404);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  });
+}

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbedded, type EmbeddedDb } from '../src/db/embedded.js';
+import { createLogger } from '../src/lib/logger.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+let db: EmbeddedDb | undefined;
+let dir: string | undefined;
+
+/** One PostgreSQL for the server suite: TEST_DATABASE_URL when given, else an embedded cluster. */
+export async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('databaseUrl', process.env.TEST_DATABASE_URL);
+    return;
+  }
+  dir = mkdtempSync(path.join(tmpdir(), 'nimbus-test-'));
+  db = await startEmbedded(dir, createLogger('warn'));
+  project.provide('databaseUrl', db.url);
+}
+
+export async function teardown() {
+  await db?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

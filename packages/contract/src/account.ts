@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { CODE, EMAIL_MAX, PASSWORD, PROFILE_FIELD_MAX } from './constants.js';
+
+// Field messages are keys of FIELD_ERRORS so that both apps translate them.
+const email = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(EMAIL_MAX, { error: 'invalid_email' })
+  .pipe(z.email({ error: 'invalid_email' }))
+  .transform((v) => v.toLowerCase());
+
+const password = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .min(PASSWORD.min, { error: 'password_too_short' })
+  .max(PASSWORD.max, { error: 'password_too_long' });
+
+/** The current password only has to be present: its length rules may have changed since. */
+const currentPassword = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(PASSWORD.max, { error: 'password_too_long' });
+
+const code = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(new RegExp(`^\\d{${CODE.length}}$`), { error: 'invalid_code' });
+
+const agree = z.literal(true, { error: 'must_agree_terms' });
+
+const profileField = z.string({ error: 'invalid_value' }).trim().max(PROFILE_FIELD_MAX, { error: 'incorrect_length' });
+
+export const EmailField = email;
+export const PasswordField = password;
+export const CodeField = code;
+
+export const RegisterCodeBody = z.object({ Email: email });
+export const RegisterBody = z.object({
+  Email: email,
+  Password: password,
+  Code: code,
+  AgreeTerms: agree,
+  AffCode: z.string().trim().max(64, { error: 'incorrect_length' }).optional(),
+});
+export const LoginBody = z.object({
+  Email: email,
+  Password: currentPassword,
+  AgreeTerms: agree,
+});
+export const ForgetBody = z.object({ Email: email });
+export const ResetBody = z.object({ Email: email, Code: code, Password: password });
+
+export const ProfileSchema = z.object({
+  FirstName: profileField,
+  LastName: profileField,
+  Company: profileField,
+  Address1: profileField,
+  Address2: profileField,
+  City: profileField,
+  State: profileField,
+  Postcode: profileField,
+  Country: z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .regex(/^([A-Z]{2})?$/, { error: 'invalid_value' }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+export const ProfileSetBody = ProfileSchema;
+
+export const PasswordSetBody = z.object({ Password: currentPassword, NewPassword: password });
+export const EmailCodeBody = z.object({ NewEmail: email });
+export const EmailSetBody = z.object({ NewEmail: email, Code: code });
+
+export const PreferencesSchema = z.object({
+  Locale: z.enum(['en_US', 'zh_CN'], { error: 'invalid_value' }),
+  Theme: z.enum(['light', 'dark', 'system'], { error: 'invalid_value' }),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** `data` of POST api/login and api/register. */
+export const SessionResult = z.object({
+  session_id: z.string(),
+  expire_at: z.string(),
+  user_id: z.number(),
+});
+export type SessionResult = z.infer<typeof SessionResult>;
+
+/** `data` of GET api/session. Balance is in minor units of Currency. */
+export const SessionUser = z.object({
+  User: z.object({
+    Id: z.number(),
+    Email: z.string(),
+    Profile: ProfileSchema,
+    Balance: z.number(),
+    Currency: z.string(),
+    Preferences: PreferencesSchema,
+  }),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export type RegisterBody = z.infer<typeof RegisterBody>;
+export type LoginBody = z.infer<typeof LoginBody>;

@@ -1,0 +1,53 @@
+/** Business constants of SPEC §9, shared by server and web. */
+export const TOAST_MS = 1500;
+export const ERROR_TOAST_MS = 2000;
+export const WARNING_MS = 3000;
+export const LOGOUT_REDIRECT_MS = 750;
+
+export const DASHBOARD_LIMITS = {
+  instances: 8,
+  invoices: 4,
+  tickets: 4,
+  ticketTypes: 4,
+  notices: 4,
+} as const;
+
+export const QUERY = {
+  staleMs: 5_000,
+  prefetchStaleMs: 10_000,
+  readRetries: 3,
+  readRetryDelayMs: 333,
+  mutationCacheMs: 60_000,
+  sessionStaleMs: 30_000,
+} as const;
+
+/** Verification codes: 6 digits, valid 10 minutes, 5 tries, one resend a minute. */
+export const CODE = {
+  length: 6,
+  ttlSeconds: 600,
+  maxAttempts: 5,
+  resendSeconds: 60,
+} as const;
+
+export const PASSWORD = { min: 8, max: 128 } as const;
+export const PROFILE_FIELD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const LOCALES = ['en_US', 'zh_CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_STORAGE_KEY = 'theme';
+export const LOCALE_STORAGE_KEY = 'locale';
+export const SESSION_STORAGE_KEY = 'session';
+export const SESSION_HEADER = 'ssid';
+
+/** Greeting by hour (SPEC §2): morning 5–12, noon 12–14, afternoon 14–18, evening 18–23. */
+export type Greeting = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night';
+export function greetingFor(hour: number): Greeting {
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 14) return 'noon';
+  if (hour >= 14 && hour < 18) return 'afternoon';
+  if (hour >= 18 && hour < 23) return 'evening';
+  return 'night';
+}
