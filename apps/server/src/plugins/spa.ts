@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/errors.js';
 
 const escapeHtml = (s: string) =>
@@ -17,6 +17,7 @@ export async function installSpa(app: FastifyInstance, opts: { dist: string; bra
     await app.register(fastifyStatic, {
       root: opts.dist,
       preCompressed: true,
+      cacheControl: false,
       index: false,
       wildcard: true,
       allowedPath: (p) => p !== '/index.html',
@@ -28,10 +29,13 @@ export async function installSpa(app: FastifyInstance, opts: { dist: string; bra
   } else {
     app.log.warn({ dist: opts.dist }, 'the web app is not built; run npm run build');
   }
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+  if (index) app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
     if (!wantsPage || !index) throw new AppError('not_found', 404);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+    return sendIndex(reply);
   });
 }

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAIN = 'apps/server/src/main.ts';
+const ADMIN = 'apps/server/src/cli/admin.ts';
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a TypeScript entry point of the server to completion. */
+export function runScript(entry: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export const admin = (args: string[], env: Record<string, string>) => runScript(ADMIN, args, env);
+export const serverOnce = (env: Record<string, string>) => runScript(MAIN, [], env);
+
+/** Starts the server as `npm start` would (minus the build) and waits for its banner. */
+export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('is running at')) resolve({ child, output: () => out });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('close', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+/** Sends a signal and resolves with the exit code. */
+export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('close');
+    child.on('close', (code) => resolve(code));
+    child.kill(signal);
+  });
+}

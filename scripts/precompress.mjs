@@ -1,0 +1,25 @@
+// Writes .br and .gz beside every compressible file of a build, so the server sends them as they are.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = path.resolve(process.argv[2] ?? 'dist');
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map|webmanifest|ico)$/;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+let count = 0;
+for (const file of files(root)) {
+  if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+  const data = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  count++;
+}
+console.log(`precompressed ${count} files in ${path.relative(process.cwd(), root) || '.'}`);
