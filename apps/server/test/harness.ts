@@ -39,7 +39,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const databaseUrl = await freshDatabase();
   const mail = await new MailCatcher().start();
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_DIST: '/nonexistent', ...env });
-  const db = createPool(databaseUrl, 5);
+  const db = createPool(databaseUrl, { max: 5 });
   await migrate(db);
   const log = createLogger(config.LOG_LEVEL);
   const ctx: Context = {

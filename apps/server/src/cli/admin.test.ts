@@ -99,6 +99,9 @@ describe('the server process on the embedded database', () => {
         body: JSON.stringify({ Email: 'ops@example.com', Password: 'while-running', AgreeTerms: true }),
       });
       expect(login.status).toBe(200);
+      // Fill the pool with connections: stopping must close them before the cluster, without a crash.
+      const burst = await Promise.all(Array.from({ length: 30 }, () => fetch(`http://127.0.0.1:${port}/api/health`)));
+      expect(burst.every((r) => r.ok)).toBe(true);
     } finally {
       expect(await stop(server.child)).toBe(0);
     }

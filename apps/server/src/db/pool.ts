@@ -7,9 +7,20 @@ export type Db = pg.Pool;
 export type Tx = pg.PoolClient;
 export type Queryable = pg.Pool | pg.PoolClient;
 
-/** Opens a pool; statement timeouts keep a stuck query from holding a request forever. */
-export function createPool(url: string, max = 10): Db {
-  return new pg.Pool({ connectionString: url, max, statement_timeout: 15_000, connectionTimeoutMillis: 10_000 });
+/**
+ * Opens a pool; statement timeouts keep a stuck query from holding a request forever. An idle
+ * connection that breaks (a database restart, or the embedded cluster stopping while pg-pool is
+ * still closing its clients) is reported, never allowed to crash the process.
+ */
+export function createPool(url: string, opts: { max?: number; onError?: (err: Error) => void } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    statement_timeout: 15_000,
+    connectionTimeoutMillis: 10_000,
+  });
+  pool.on('error', (err) => opts.onError?.(err));
+  return pool;
 }
 
 /** Runs fn in a transaction, committing on success and rolling back on any error. */

@@ -18,7 +18,9 @@ export async function openDatabase(config: Config, log: Logger, opts: { join?: b
   const joined = opts.join && !config.DATABASE_URL ? joinRunning(config.DATA_DIR) : null;
   const embedded = config.DATABASE_URL || joined ? null : await startEmbedded(config.DATA_DIR, log);
   const url = config.DATABASE_URL ?? joined ?? embedded!.url;
-  const db = createPool(url);
+  const db = createPool(url, {
+    onError: (err) => log.warn({ err: err.message }, 'an idle database connection failed'),
+  });
   try {
     const applied = await migrate(db);
     if (applied.length) log.info({ applied }, 'migrations applied');

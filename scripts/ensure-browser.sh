@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tests need from Debian, once: Chromium and fonts with CJK glyphs
+# (the zh_CN pages must render, and axe measures contrast on real glyphs). Idempotent.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "installing ${need[*]} from Debian's packages"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null

@@ -1,0 +1,73 @@
+// Runs every check and test of the project and ends with one line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const results = [];
+
+function run(name, cmd, args, opts = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`◀ ${name}: exit ${r.status} in ${seconds}s`);
+  return r.status === 0;
+}
+
+/** A check with no test count of its own counts as one test. */
+function check(name, cmd, args) {
+  const ok = run(name, cmd, args);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const npx = (bin, ...args) => ['node', [path.join(root, 'node_modules', '.bin', bin), ...args]];
+
+check('browser', 'bash', ['scripts/ensure-browser.sh']);
+check('lint', ...npx('eslint', '.', '--max-warnings', '0'));
+check('format', ...npx('prettier', '--check', '.'));
+check('typecheck', ...npx('tsc', '-b'));
+
+const vitestJson = path.join(tmp, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const vitestOk = run(
+  'unit and server tests',
+  ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`),
+);
+const v = readJson(vitestJson);
+results.push({
+  name: 'vitest',
+  passed: v?.numPassedTests ?? 0,
+  failed: v ? v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1) : 1,
+});
+
+const built = run('web build', 'npm', ['run', 'build', '--silent']);
+if (!built) results.push({ name: 'web build', passed: 0, failed: 1 });
+else {
+  const pwJson = path.join(tmp, 'playwright.json');
+  rmSync(pwJson, { force: true });
+  const pwOk = run('end-to-end tests', ...npx('playwright', 'test', '-c', 'apps/web/playwright.config.ts'), {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+  });
+  const p = readJson(pwJson);
+  const passed = (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
+  const failed = p ? p.stats.unexpected + (pwOk || p.stats.unexpected ? 0 : 1) : 1;
+  results.push({ name: 'playwright', passed, failed });
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log('');
+for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
