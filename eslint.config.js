@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@nimbus/server', '@nimbus/web'] }] },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

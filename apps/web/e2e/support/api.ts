@@ -1,0 +1,54 @@
+import { E2E } from './ports';
+import { newEmail, readCode } from './mail';
+
+export interface Account {
+  email: string;
+  password: string;
+  session: { session_id: string; expire_at: string; user_id: number };
+}
+
+async function post<T>(path: string, body: unknown, ssid?: string): Promise<T> {
+  const res = await fetch(`${E2E.baseUrl}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(ssid ? { ssid } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T; code?: string };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${json.code}`);
+  return json.data;
+}
+
+/** Creates a customer through the public API (the UI flow has its own test). */
+export async function createAccount(
+  opts: { password?: string; profile?: Record<string, string>; locale?: string } = {},
+): Promise<Account> {
+  const email = newEmail('acct');
+  const password = opts.password ?? 'e2e-password-1';
+  await post('register/code', { Email: email });
+  const Code = await readCode(email);
+  const session = await post<Account['session']>('register', {
+    Email: email,
+    Password: password,
+    Code,
+    AgreeTerms: true,
+  });
+  if (opts.profile) {
+    await post(
+      'user/profile/set',
+      {
+        FirstName: '',
+        LastName: '',
+        Company: '',
+        Address1: '',
+        Address2: '',
+        City: '',
+        State: '',
+        Postcode: '',
+        Country: '',
+        ...opts.profile,
+      },
+      session.session_id,
+    );
+  }
+  return { email, password, session };
+}

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Account } from './api';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe with the WCAG 2.2 AA rules and target-size, failing with the violations listed. */
+export async function expectAccessible(page: Page, label: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const summary = result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Puts a session in local storage the way the app stores it, before any page script runs. */
+export async function signInAs(page: Page, account: Account) {
+  await page.addInitScript((session) => {
+    if (!window.sessionStorage.getItem('e2e-seeded')) {
+      window.localStorage.setItem('session', JSON.stringify(session));
+      window.sessionStorage.setItem('e2e-seeded', '1');
+    }
+  }, account.session);
+}
+
+/** Fixes the language and theme before the app starts, as a returning visitor's stored choice. */
+export async function presetChoice(
+  page: Page,
+  opts: { locale?: 'en_US' | 'zh_CN'; theme?: 'light' | 'dark' | 'system' },
+) {
+  await page.addInitScript((o) => {
+    if (window.sessionStorage.getItem('e2e-preset')) return;
+    if (o.locale) window.localStorage.setItem('locale', o.locale);
+    if (o.theme) window.localStorage.setItem('theme', o.theme);
+    window.sessionStorage.setItem('e2e-preset', '1');
+  }, opts);
+}
+
+/** Fails a test on any console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        // 4xx answers the tests provoke on purpose show up as console errors of the browser itself.
+        if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
+      });
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An input by its visible label, which carries an asterisk when the field is required. */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${escapeRe(label)}\\s*\\*?$`));
+}

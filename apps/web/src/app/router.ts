@@ -1,0 +1,25 @@
+import { createRouter } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page';
+import { LoadingScreen } from '../components/loading-screen';
+import { NotFoundPage } from '../components/not-found-page';
+import { queryClient } from '../lib/query-client';
+import { routeTree } from '../route-tree.gen';
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read through TanStack Query, which owns freshness.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: LoadingScreen,
+  defaultPendingMs: 300,
+  defaultErrorComponent: ErrorPage,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,11 @@
+import { ForgetBody } from '@nimbus/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const forgetPassword = (body: z.input<typeof ForgetBody>) => api.send('password/forget', ForgetBody.parse(body));
+
+/** POST api/password/forget: mails a reset code; answers the same whether the email exists or not. */
+export function useForgetPassword() {
+  return useMutation({ mutationFn: forgetPassword });
+}

@@ -1,0 +1,11 @@
+import { ResetBody } from '@nimbus/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const resetPassword = (body: z.input<typeof ResetBody>) => api.send('password/reset', ResetBody.parse(body));
+
+/** POST api/password/reset with the mailed code and the new password. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,12 @@
+import { RegisterCodeBody } from '@nimbus/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const sendRegisterCode = (body: z.input<typeof RegisterCodeBody>) =>
+  api.send('register/code', RegisterCodeBody.parse(body));
+
+/** POST api/register/code: mails a 6-digit code to a new address. */
+export function useSendRegisterCode() {
+  return useMutation({ mutationFn: sendRegisterCode });
+}

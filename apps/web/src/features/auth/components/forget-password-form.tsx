@@ -1,0 +1,79 @@
+import { ResetBody } from '@nimbus/contract';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { EmailCodeFields } from '../../../components/email-code-fields';
+import { useSendCode } from '../../../hooks/use-send-code';
+import { showFormError } from '../../../lib/form/server-errors';
+import { useFormField } from '../../../lib/form/use-form-field';
+import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
+import { notify } from '../../../lib/notify';
+import { useForgetPassword } from '../api/forget-password';
+import { useResetPassword } from '../api/reset-password';
+import { PASSWORD_HINT } from './password-hint';
+
+type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
+
+const schema = ResetBody.extend({ ConfirmPassword: z.string() });
+
+export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('auth');
+  const { t: tErrors } = useTranslation('errors');
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const forget = useForgetPassword();
+  const form = useForm<Values>({
+    initialValues: { Email: '', Code: '', Password: '', ConfirmPassword: '' },
+    validate: zodValidate<Values>(schema, (v) => matchPasswords(v.Password, v.ConfirmPassword, 'ConfirmPassword')),
+  });
+  const field = useFormField(form, { Email: { required: 'email_required' } });
+  const sender = useSendCode({
+    form,
+    field: 'Email',
+    send: (Email) => forget.mutateAsync({ Email }),
+    failedTitle: t('register.codeFailed'),
+    sentMessage: (email) => t('forget.codeSentMessage', { email }),
+  });
+
+  const submit = ({ ConfirmPassword: _confirm, ...values }: Values) =>
+    reset.mutate(values, {
+      onSuccess: () => {
+        notify.success({ title: t('forget.success'), message: t('forget.successMessage') });
+        void navigate({ to: '/login', search: { redirect }, replace: true });
+      },
+      onError: (error) =>
+        showFormError(error, form, tErrors, t('forget.failed'), {
+          wrong_code: { field: 'Code', message: 'wrong_code' },
+        }),
+    });
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <EmailCodeFields
+          email={{ ...field('Email'), label: t('fields.email') }}
+          code={{ ...field('Code'), label: t('fields.code') }}
+          sender={sender}
+        />
+        <PasswordInput
+          {...field('Password')}
+          label={t('fields.newPassword')}
+          description={t('fields.passwordHint', PASSWORD_HINT)}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordInput
+          {...field('ConfirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+          {t('forget.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { RegisterBody } from '@nimbus/contract';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { EmailCodeFields } from '../../../components/email-code-fields';
+import { useSendCode } from '../../../hooks/use-send-code';
+import { showFormError } from '../../../lib/form/server-errors';
+import { useFormField } from '../../../lib/form/use-form-field';
+import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
+import { notify } from '../../../lib/notify';
+import { PASSWORD_HINT } from './password-hint';
+import { useRegister } from '../api/register';
+import { useSendRegisterCode } from '../api/send-register-code';
+import { TermsCheckbox } from './terms-checkbox';
+
+type Values = {
+  Email: string;
+  Code: string;
+  Password: string;
+  ConfirmPassword: string;
+  AffCode: string;
+  AgreeTerms: boolean;
+};
+
+const schema = RegisterBody.extend({ ConfirmPassword: z.string() });
+const codeFields = {
+  wrong_code: { field: 'Code', message: 'wrong_code' },
+  email_exist: { field: 'Email', message: 'email_exist' },
+} as const;
+
+export function RegisterForm({ affCode }: { affCode?: string }) {
+  const { t } = useTranslation('auth');
+  const { t: tErrors } = useTranslation('errors');
+  const navigate = useNavigate();
+  const registerAccount = useRegister();
+  const sendCode = useSendRegisterCode();
+  const form = useForm<Values>({
+    initialValues: {
+      Email: '',
+      Code: '',
+      Password: '',
+      ConfirmPassword: '',
+      AffCode: affCode ?? '',
+      AgreeTerms: false,
+    },
+    validate: zodValidate<Values>(schema, (v) => matchPasswords(v.Password, v.ConfirmPassword, 'ConfirmPassword')),
+  });
+  const field = useFormField(form, { Email: { required: 'email_required' } });
+  const sender = useSendCode({
+    form,
+    field: 'Email',
+    send: (Email) => sendCode.mutateAsync({ Email }),
+    failedTitle: t('register.codeFailed'),
+  });
+
+  const submit = ({ ConfirmPassword: _confirm, AffCode, ...values }: Values) =>
+    registerAccount.mutate(
+      { ...values, AgreeTerms: true, ...(AffCode.trim() ? { AffCode } : {}) },
+      {
+        onSuccess: () => {
+          notify.success({ title: t('register.success'), message: t('register.successMessage') });
+          void navigate({ to: '/dashboard', replace: true });
+        },
+        onError: (error) => showFormError(error, form, tErrors, t('register.failed'), codeFields),
+      },
+    );
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <EmailCodeFields
+          email={{ ...field('Email'), label: t('fields.email') }}
+          code={{ ...field('Code'), label: t('fields.code') }}
+          sender={sender}
+        />
+        <PasswordInput
+          {...field('Password')}
+          label={t('fields.password')}
+          description={t('fields.passwordHint', PASSWORD_HINT)}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordInput
+          {...field('ConfirmPassword')}
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+        />
+        <TextInput {...field('AffCode')} label={t('fields.affCode')} description={t('fields.affCodeHint')} />
+        <TermsCheckbox {...field('AgreeTerms', { type: 'checkbox' })} />
+        <Button type="submit" fullWidth size="md" loading={registerAccount.isPending}>
+          {t('register.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

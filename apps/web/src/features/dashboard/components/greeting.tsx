@@ -1,0 +1,18 @@
+import { greetingFor } from '@nimbus/contract';
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SessionUserData } from '../../../lib/session/session-query';
+
+/** The page's h1: a greeting for the hour (SPEC §2) with the user's first name. */
+export function Greeting({ user, now = new Date() }: { user: SessionUserData; now?: Date }) {
+  const { t } = useTranslation('dashboard');
+  const name = user.Profile.FirstName.trim() || user.Email.split('@')[0] || user.Email;
+  return (
+    <Stack gap={4}>
+      <Title order={1} fz={28}>
+        {t(`greeting.${greetingFor(now.getHours())}`, { name })}
+      </Title>
+      <Text c="dimmed">{t('subtitle')}</Text>
+    </Stack>
+  );
+}

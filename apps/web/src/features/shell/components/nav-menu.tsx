@@ -1,0 +1,24 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLinkRouter } from '../../../components/router-link';
+import { NAV_ITEMS } from '../nav-items';
+
+export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Stack gap={4}>
+      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+        <NavLinkRouter
+          key={to}
+          to={to}
+          label={t(`nav.${label}`)}
+          leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
+          activeProps={{ active: true }}
+          onClick={onNavigate}
+          fw={500}
+          py={10}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { type Icon, IconLayoutDashboard, IconUserCircle } from '@tabler/icons-react';
+import type { en_US } from '../../lib/i18n/resources';
+
+type NavLabel = keyof (typeof en_US)['shell']['nav'];
+
+export interface NavItem {
+  to: '/dashboard' | '/me';
+  label: Exclude<NavLabel, 'label'>;
+  icon: Icon;
+}
+
+/** The sidebar, in order. Sections join this list as they are built (instances, deploy, tickets…). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard },
+  { to: '/me', label: 'me', icon: IconUserCircle },
+];

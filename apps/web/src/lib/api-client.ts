@@ -1,0 +1,113 @@
+import { LOGOUT_REDIRECT_MS, SESSION_HEADER } from '@nimbus/contract';
+import type { z } from 'zod';
+import { ApiError, isErrorCode } from './api-error';
+import { i18n } from './i18n/i18n';
+import { notify } from './notify';
+import { clearSession, isSessionExpired, peekSession } from './session/session-storage';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface RequestOptions<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  /** Validates and types `data`; omit for endpoints whose data is null. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+let reloading = false;
+
+/** SPEC §7/§8: a dead session is cleared and the page reloads (after the toast had time to show). */
+function dropSessionAndReload(): void {
+  clearSession();
+  if (reloading) return;
+  reloading = true;
+  window.setTimeout(() => window.location.reload(), LOGOUT_REDIRECT_MS);
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+}
+
+function headersFor(body: unknown): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const session = peekSession();
+  if (session && !isSessionExpired(session)) headers.set(SESSION_HEADER, session.session_id);
+  return headers;
+}
+
+interface Envelope {
+  data?: unknown;
+  code?: unknown;
+  message?: unknown;
+  fields?: unknown;
+}
+
+function toApiError(status: number, body: Envelope | null): ApiError {
+  const t = i18n.t;
+  const code = isErrorCode(body?.code) ? body.code : 'unknown_error';
+  const message = typeof body?.message === 'string' ? body.message : `HTTP ${status}`;
+  const fields = body?.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+  if (status === 401) {
+    notify.error({ title: t('errors:http.unauthorized'), message: t('errors:http.unauthorizedMessage') });
+    dropSessionAndReload();
+    return new ApiError(status, code, message, fields, true);
+  }
+  if (status === 403) {
+    notify.error({ title: t('errors:http.forbidden'), message: t('errors:http.forbiddenMessage') });
+    dropSessionAndReload();
+    return new ApiError(status, code, message, fields, true);
+  }
+  if (status === 429) {
+    notify.warning({ title: t('errors:http.tooMany'), message: t('errors:http.tooManyMessage') });
+    return new ApiError(status, code, message, fields, true);
+  }
+  return new ApiError(status, code, message, fields);
+}
+
+/** The one HTTP client: same-origin /api, `ssid` header, `data` unwrapped, typed ApiError. */
+export async function apiRequest<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
+  const stored = peekSession();
+  if (stored && isSessionExpired(stored)) {
+    dropSessionAndReload();
+    throw new ApiError(401, 'invalid_session', 'session expired', {}, true);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(options.path, options.query), {
+      method: options.method,
+      headers: headersFor(options.body),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'network error');
+  }
+  const body = (await response.json().catch(() => null)) as Envelope | null;
+  if (!response.ok) throw toApiError(response.status, body);
+  if (!options.schema) return undefined as z.output<S>;
+  const parsed = options.schema.safeParse(body?.data);
+  if (!parsed.success) throw new ApiError(response.status, 'parse_data_error', parsed.error.message);
+  return parsed.data;
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
+    apiRequest({ method: 'GET', path, query, schema, signal }),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+    apiRequest({ method: 'POST', path, body, schema }),
+  /** A POST whose `data` is null. */
+  send: async (path: string, body: unknown = {}): Promise<void> => {
+    await apiRequest({ method: 'POST', path, body });
+  },
+};

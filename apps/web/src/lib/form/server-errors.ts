@@ -1,0 +1,38 @@
+import { FIELD_ERRORS } from '@nimbus/contract';
+import type { UseFormReturnType } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { isApiError, type ApiErrorCode } from '../api-error';
+import { showErrorToast } from './error-toast';
+import type { FieldMessage } from './field-messages';
+
+/** Where a server error code belongs in a form, and optionally the message to show there. */
+export type CodeFieldMap = Partial<Record<ApiErrorCode, { field: string; message?: FieldMessage }>>;
+
+/**
+ * Shows a failed submission: server `fields` under their inputs, mapped codes under their field,
+ * and an error toast with the translated code unless the HTTP client already told the user.
+ */
+export function showFormError<V extends Record<string, unknown>>(
+  error: unknown,
+  form: UseFormReturnType<V>,
+  t: TFunction<'errors'>,
+  title: string,
+  codeFields: CodeFieldMap = {},
+): void {
+  if (!isApiError(error)) {
+    showErrorToast(error, t, title);
+    return;
+  }
+  const values = form.getValues();
+  const errors: Record<string, string> = {};
+  for (const [field, key] of Object.entries(error.fields)) {
+    if (!(field in values)) continue;
+    errors[field] = (FIELD_ERRORS as readonly string[]).includes(key) ? key : 'invalid_value';
+  }
+  const mapped = codeFields[error.code];
+  if (mapped && mapped.field in values) {
+    errors[mapped.field] = mapped.message ?? `code.${error.code}`;
+  }
+  if (Object.keys(errors).length > 0) form.setErrors(errors);
+  showErrorToast(error, t, title);
+}

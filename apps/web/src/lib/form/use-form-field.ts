@@ -1,0 +1,22 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage, type MessageOverrides } from './field-messages';
+
+/**
+ * `form.getInputProps` with the error translated at render time, so messages follow a language
+ * switch. Use `{ type: 'checkbox' }` for checkboxes.
+ */
+export function useFormField<V extends Record<string, unknown>>(
+  form: UseFormReturnType<V>,
+  overrides?: MessageOverrides,
+) {
+  const { t, i18n } = useTranslation('errors');
+  const exists = (key: string) => i18n.exists(key);
+  return (name: keyof V & string, options?: { type?: 'input' | 'checkbox' }) => {
+    const props = form.getInputProps(name, options);
+    return {
+      ...props,
+      error: fieldMessage(t, exists, name, props.error, overrides),
+    };
+  };
+}

@@ -1,0 +1,23 @@
+import { QUERY } from '@nimbus/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { isClientError } from './api-error';
+
+/** SPEC §7: reads stale after 5 s and retried 3 × 333 ms (never a 4xx); mutations never retry. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY.staleMs,
+        retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY.readRetries,
+        retryDelay: QUERY.readRetryDelayMs,
+        refetchOnWindowFocus: true,
+      },
+      mutations: {
+        retry: false,
+        gcTime: QUERY.mutationCacheMs,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

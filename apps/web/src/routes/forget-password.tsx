@@ -1,0 +1,35 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../components/router-link';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { ForgetPasswordForm } from '../features/auth/components/forget-password-form';
+import { usePageTitle } from '../lib/page-title';
+import { optionalString } from '../lib/search-params';
+import { signedInTarget } from '../lib/session/auth-check';
+
+export const Route = createFileRoute('/forget-password')({
+  validateSearch: (raw: Record<string, unknown>): { redirect?: string } => ({ redirect: optionalString(raw.redirect) }),
+  beforeLoad: async ({ context, search }) => {
+    const target = await signedInTarget(context.queryClient, search.redirect);
+    if (target) throw redirect({ href: target, replace: true });
+  },
+  component: ForgetPasswordPage,
+});
+
+function ForgetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { t: tCommon } = useTranslation();
+  const { redirect: back } = Route.useSearch();
+  usePageTitle(tCommon('titles.forgetPassword'));
+  const footer = (
+    <AnchorLink to="/login" search={{ redirect: back }} fw={600} inline>
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('forget.back')}
+    </AnchorLink>
+  );
+  return (
+    <AuthLayout title={t('forget.heading')} subtitle={t('forget.subtitle')} footer={footer}>
+      <ForgetPasswordForm redirect={back} />
+    </AuthLayout>
+  );
+}

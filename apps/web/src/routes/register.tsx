@@ -1,0 +1,45 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../components/router-link';
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { RegisterForm } from '../features/auth/components/register-form';
+import { usePageTitle } from '../lib/page-title';
+import { optionalString } from '../lib/search-params';
+import { signedInTarget } from '../lib/session/auth-check';
+
+export interface RegisterSearch {
+  aff?: string;
+  redirect?: string;
+}
+
+export const Route = createFileRoute('/register')({
+  validateSearch: (raw: Record<string, unknown>): RegisterSearch => ({
+    aff: optionalString(raw.aff),
+    redirect: optionalString(raw.redirect),
+  }),
+  beforeLoad: async ({ context, search }) => {
+    const target = await signedInTarget(context.queryClient, search.redirect);
+    if (target) throw redirect({ href: target, replace: true });
+  },
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const { t: tCommon } = useTranslation();
+  const { aff, redirect: back } = Route.useSearch();
+  usePageTitle(tCommon('titles.register'));
+  const footer = (
+    <>
+      {t('register.haveAccount')}{' '}
+      <AnchorLink to="/login" search={{ redirect: back }} fw={600}>
+        {t('register.signIn')}
+      </AnchorLink>
+    </>
+  );
+  return (
+    <AuthLayout title={t('register.heading')} subtitle={t('register.subtitle')} footer={footer}>
+      <RegisterForm affCode={aff} />
+    </AuthLayout>
+  );
+}
