@@ -70,10 +70,10 @@ create table mail_outbox (
   created_at  timestamptz not null default now()
 );
 
--- Fixed-window counters shared by every replica.
+-- Counters shared by every replica; a key's window opens at its first hit.
 create table throttle (
-  key          text not null,
+  key          text primary key,
   window_start timestamptz not null,
-  hits         int not null default 0,
-  primary key (key, window_start)
+  hits         int not null default 0
 );
+create index throttle_window_idx on throttle (window_start);

@@ -4,6 +4,7 @@ import type { Caller, Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkCode, sendCode } from '../auth/service.js';
+import { RULES } from '../throttle/throttle.js';
 import { sessions } from '../auth/sessions.js';
 import { toProfile, users, type UserRow } from '../users/repository.js';
 
@@ -40,7 +41,7 @@ export async function setPreferences(ctx: Context, userId: number, prefs: Prefer
 export async function setPassword(ctx: Context, userId: number, sessionId: string, current: string, next: string) {
   const user = await load(ctx, userId);
   const failKey = `password-fail:${userId}`;
-  await ctx.throttle.enforce(failKey, { limit: 10, windowSeconds: 900 });
+  await ctx.throttle.enforce(failKey, RULES.passwordFailuresPerUser);
   if (!(await verifyPassword(user.password_hash, current))) throw new AppError('wrong_password', 400);
   const hash = await hashPassword(next);
   await withTx(ctx.db, async (tx) => {

@@ -70,6 +70,37 @@ describe('sign-up', () => {
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts the minute from the last code sent, not from the clock', async () => {
+    const email = uniqueEmail();
+    await call(h, 'POST', '/api/register/code', { body: { Email: email } });
+    await h.db.query("update throttle set window_start = now() - interval '59 seconds' where key = $1", [
+      `code:register:${email}`,
+    ]);
+    expect((await call(h, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(429);
+    await h.db.query("update throttle set window_start = now() - interval '61 seconds' where key = $1", [
+      `code:register:${email}`,
+    ]);
+    expect((await call(h, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
+  });
+
+  it('scales only the per-address limits with AUTH_RATE_LIMIT_SCALE, never the per-account ones', async () => {
+    const scaled = await startHarness({ AUTH_RATE_LIMIT_SCALE: '50' });
+    try {
+      const email = uniqueEmail();
+      expect((await call(scaled, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
+      expect((await call(scaled, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(429);
+      for (let i = 0; i < 25; i++) {
+        const r = await call(scaled, 'POST', '/api/register/code', {
+          body: { Email: uniqueEmail() },
+          ip: '203.0.113.5',
+        });
+        expect(r.status).toBe(200);
+      }
+    } finally {
+      await scaled.close();
+    }
+  });
+
   it('answers a registered address like a new one, mailing a sign-in hint instead of a code', async () => {
     const user = await signUp(h);
     await h.db.query('delete from throttle');

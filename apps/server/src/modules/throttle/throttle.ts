@@ -4,29 +4,39 @@ import { AppError } from '../../lib/errors.js';
 export interface Rule {
   limit: number;
   windowSeconds: number;
+  /** Per client address (scaled by AUTH_RATE_LIMIT_SCALE) or per account (never scaled). */
+  scope: 'ip' | 'account';
 }
 
-/** Fixed-window counters in PostgreSQL, so every replica shares them. */
+/**
+ * Counters in PostgreSQL, so every replica shares them. A key's window opens at its first hit
+ * and lasts windowSeconds, so "one per minute" means a minute after the last allowed hit.
+ */
 export class Throttle {
   constructor(
     private readonly db: Queryable,
-    private readonly scale = 1,
+    private readonly ipScale = 1,
   ) {}
+
+  private limitOf(rule: Rule): number {
+    return rule.scope === 'ip' ? rule.limit * this.ipScale : rule.limit;
+  }
 
   /** Counts a hit on key; answers the seconds to wait when the window's limit is passed, else 0. */
   async hit(key: string, rule: Rule): Promise<number> {
     const { rows } = await this.db.query<{ hits: number; wait: number }>(
-      `insert into throttle (key, window_start, hits)
-       values ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1)
-       on conflict (key, window_start) do update set hits = throttle.hits + 1
-       returning hits, ceil(extract(epoch from window_start) + $2 - extract(epoch from now()))::int as wait`,
+      `insert into throttle as t (key, window_start, hits) values ($1, now(), 1)
+       on conflict (key) do update set
+         hits = case when t.window_start + make_interval(secs => $2) <= now() then 1 else t.hits + 1 end,
+         window_start = case when t.window_start + make_interval(secs => $2) <= now() then now() else t.window_start end
+       returning hits, ceil(extract(epoch from window_start + make_interval(secs => $2) - now()))::int as wait`,
       [key, rule.windowSeconds],
     );
     if (Math.random() < 0.01) {
       await this.db.query("delete from throttle where window_start < now() - interval '2 days'");
     }
     const row = rows[0];
-    return row && row.hits > rule.limit * this.scale ? Math.max(1, row.wait) : 0;
+    return row && row.hits > this.limitOf(rule) ? Math.max(1, row.wait) : 0;
   }
 
   /** Like hit, but throws rate_limit_exceeded when over the limit. */
@@ -35,21 +45,22 @@ export class Throttle {
     if (wait > 0) throw new AppError('rate_limit_exceeded', 429, undefined, wait);
   }
 
-  /** Whether key is already over its limit in this window, without counting a hit. */
+  /** Whether key is already at its limit in its current window, without counting a hit. */
   async blocked(key: string, rule: Rule): Promise<boolean> {
     const { rows } = await this.db.query<{ hits: number }>(
-      `select hits from throttle where key = $1 and window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
+      'select hits from throttle where key = $1 and window_start + make_interval(secs => $2) > now()',
       [key, rule.windowSeconds],
     );
-    return (rows[0]?.hits ?? 0) >= rule.limit * this.scale;
+    return (rows[0]?.hits ?? 0) >= this.limitOf(rule);
   }
 }
 
 /** The limits on sign-in and codes (per account and per address). */
 export const RULES = {
-  loginPerIp: { limit: 30, windowSeconds: 600 },
-  loginFailuresPerEmail: { limit: 10, windowSeconds: 900 },
-  codeResendPerEmail: { limit: 1, windowSeconds: 60 },
-  codeSendPerIp: { limit: 20, windowSeconds: 3600 },
-  codeVerifyPerIp: { limit: 30, windowSeconds: 600 },
+  loginPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
+  loginFailuresPerEmail: { limit: 10, windowSeconds: 900, scope: 'account' },
+  passwordFailuresPerUser: { limit: 10, windowSeconds: 900, scope: 'account' },
+  codeResendPerEmail: { limit: 1, windowSeconds: 60, scope: 'account' },
+  codeSendPerIp: { limit: 20, windowSeconds: 3600, scope: 'ip' },
+  codeVerifyPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
 } satisfies Record<string, Rule>;
