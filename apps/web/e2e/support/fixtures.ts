@@ -43,15 +43,17 @@ export async function presetChoice(
   }, opts);
 }
 
-/** Fails a test on any console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** Fails a test on any console error or uncaught page error it does not declare as expected. */
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp | null }>({
+  expectedConsoleErrors: [null, { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
+      const unexpected = (text: string) => !expectedConsoleErrors?.test(text);
+      page.on('pageerror', (e) => unexpected(e.message) && errors.push(e.message));
       page.on('console', (m) => {
         // 4xx answers the tests provoke on purpose show up as console errors of the browser itself.
-        if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(m.text());
+        if (m.type() === 'error' && !/status of 4\d\d/.test(m.text()) && unexpected(m.text())) errors.push(m.text());
       });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);

@@ -17,6 +17,12 @@ export async function readCode(to: string, after?: string): Promise<string> {
   return code!;
 }
 
+/** The newest code in an address's mailbox so far (to wait for a newer one with readCode). */
+export async function lastCode(to: string): Promise<string | undefined> {
+  const res = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { code: string | null }).code ?? undefined;
+}
+
 export async function lastSubject(to: string): Promise<string | null> {
   const res = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as { subject: string | null }).subject;

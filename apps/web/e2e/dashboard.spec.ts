@@ -1,0 +1,93 @@
+import { createAccount } from './support/api';
+import { adminCli } from './support/admin';
+import { expect, field, presetChoice, signInAs, test } from './support/fixtures';
+import { newEmail } from './support/mail';
+
+const GREETINGS = [
+  [6, 'Good morning, Ada', '早上好，Ada'],
+  [12, 'Good noon, Ada', '中午好，Ada'],
+  [15, 'Good afternoon, Ada', '下午好，Ada'],
+  [19, 'Good evening, Ada', '晚上好，Ada'],
+  [23, 'Good night, Ada', '夜深了，Ada'],
+  [3, 'Good night, Ada', '夜深了，Ada'],
+] as const;
+
+test.describe('dashboard', () => {
+  for (const [hour, en, zh] of GREETINGS) {
+    test(`greets by the hour: ${hour}:30`, async ({ page }) => {
+      const account = await createAccount({ profile: { FirstName: 'Ada' } });
+      await page.clock.setFixedTime(new Date(2026, 10, 22, hour, 30));
+      await presetChoice(page, { locale: 'en_US' });
+      await signInAs(page, account);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(en);
+      await page.getByRole('button', { name: 'Language: English' }).click();
+      await page.getByRole('menuitem', { name: '简体中文' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh);
+    });
+  }
+
+  test('shows the balance with two decimals in the header and the account summary', async ({ page }) => {
+    const account = await createAccount({ profile: { FirstName: 'Rich' } });
+    adminCli('user:balance', '--email', account.email, '--add', '1234.5', '--note', 'e2e top-up');
+    await presetChoice(page, { locale: 'en_US' });
+    await signInAs(page, account);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner')).toContainText('1234.50 USD');
+    await expect(page.getByRole('main')).toContainText('1234.50 USD');
+    await expect(page.getByRole('main')).toContainText(account.email);
+  });
+});
+
+test.describe('shell behaviour', () => {
+  test('shows the loading screen while the session is being checked', async ({ page }) => {
+    await presetChoice(page, { locale: 'en_US' });
+    await signInAs(page, await createAccount());
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect(page.getByText('Standby, page will be ready soon')).toBeVisible();
+    await expect(page.getByText('Loading', { exact: true })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+  });
+
+  test('answers a 429 with the Too many requests toast, without leaving the page', async ({ page }) => {
+    await presetChoice(page, { locale: 'en_US' });
+    const email = newEmail('throttled');
+    await page.goto('/register');
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('Verification code sent')).toBeVisible();
+    await page.reload();
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('Too many requests', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please try again later', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(field(page, 'Email')).toHaveValue(email);
+  });
+});
+
+test.describe('when the API cannot be reached', () => {
+  // The router reports the failed load on the console; that is the behaviour under test.
+  test.use({ expectedConsoleErrors: /Failed to fetch|ERR_CONNECTION_REFUSED/ });
+
+  test('shows the error page with an apology and the message when the API cannot be reached', async ({ page }) => {
+    await presetChoice(page, { locale: 'en_US' });
+    await signInAs(page, await createAccount());
+    await page.route('**/api/session', (route) => route.abort('connectionrefused'));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sorry, something went wrong', {
+      timeout: 15_000,
+    });
+    await expect(page.getByText('Network error. Check your connection and try again.')).toBeVisible();
+    await page.unroute('**/api/session');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good /);
+  });
+});

@@ -1,0 +1,16 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { E2E } from './ports';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** Runs the admin CLI against the running end-to-end server's embedded database. */
+export function adminCli(...args: string[]): string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: E2E.dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${r.stderr}`);
+  return r.stdout;
+}
