@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/support/chromium';
 import { E2E } from './e2e/support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,19 +17,7 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: {
     command: `rm -rf ${E2E.dataDir} && node --import tsx apps/server/src/main.ts`,

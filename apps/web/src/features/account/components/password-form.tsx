@@ -1,3 +1,4 @@
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordSetBody } from '@nimbus/contract';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -49,18 +50,10 @@ export function PasswordForm() {
             autoComplete="current-password"
             required
           />
-          <PasswordInput
-            {...field('NewPassword')}
-            label={t('password.new')}
-            description={t('auth:fields.passwordHint', { min: 8, max: 128 })}
-            autoComplete="new-password"
-            required
-          />
-          <PasswordInput
-            {...field('ConfirmPassword')}
-            label={t('password.confirm')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            password={field('NewPassword')}
+            confirm={field('ConfirmPassword')}
+            labels={{ password: t('password.new'), confirm: t('password.confirm') }}
           />
           <Group>
             <Button type="submit" loading={save.isPending}>

@@ -1,5 +1,6 @@
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ResetBody } from '@nimbus/contract';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
 import { useResetPassword } from '../api/reset-password';
-import { PASSWORD_HINT } from './password-hint';
 
 type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
 
@@ -57,18 +57,10 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
-        <PasswordInput
-          {...field('Password')}
-          label={t('fields.newPassword')}
-          description={t('fields.passwordHint', PASSWORD_HINT)}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          {...field('ConfirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={field('Password')}
+          confirm={field('ConfirmPassword')}
+          labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmPassword') }}
         />
         <Button type="submit" fullWidth size="md" loading={reset.isPending}>
           {t('forget.submit')}

@@ -1,5 +1,6 @@
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { RegisterBody } from '@nimbus/contract';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { showFormError } from '../../../lib/form/server-errors';
 import { useFormField } from '../../../lib/form/use-form-field';
 import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
-import { PASSWORD_HINT } from './password-hint';
 import { useRegister } from '../api/register';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { TermsCheckbox } from './terms-checkbox';
@@ -75,18 +75,10 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
-        <PasswordInput
-          {...field('Password')}
-          label={t('fields.password')}
-          description={t('fields.passwordHint', PASSWORD_HINT)}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          {...field('ConfirmPassword')}
-          label={t('fields.confirmPassword')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={field('Password')}
+          confirm={field('ConfirmPassword')}
+          labels={{ password: t('fields.password'), confirm: t('fields.confirmPassword') }}
         />
         <TextInput {...field('AffCode')} label={t('fields.affCode')} description={t('fields.affCodeHint')} />
         <TermsCheckbox {...field('AgreeTerms', { type: 'checkbox' })} />

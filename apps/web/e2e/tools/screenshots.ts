@@ -1,0 +1,64 @@
+// Screenshots of every page in both languages and both themes, for looking at what we build.
+// Usage: node --import tsx apps/web/e2e/tools/screenshots.ts <baseUrl> <email> <password> [outDir] [width]
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../support/chromium';
+
+const [base, email, password, outDir = '.tmp/screenshots', width = '1280'] = process.argv.slice(2);
+if (!base || !email || !password) {
+  process.stderr.write('usage: screenshots.ts <baseUrl> <email> <password> [outDir] [width]\n');
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ Email: email, Password: password, AgreeTerms: true }),
+});
+if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+const session = ((await login.json()) as { data: unknown }).data;
+
+const PUBLIC = { login: '/login?code=403', register: '/register', forget: '/forget-password', forbidden: '/forbidden' };
+const PRIVATE = {
+  dashboard: '/dashboard',
+  me: '/me',
+  'me-password': '/me?tab=password',
+  'me-email': '/me?tab=email',
+  'me-preferences': '/me?tab=preferences',
+  'not-found': '/no/such/page',
+};
+
+const GROUPS: [boolean, Record<string, string>][] = [
+  [false, PUBLIC],
+  [true, PRIVATE],
+];
+
+const browser = await chromium.launch(CHROMIUM);
+for (const locale of ['en_US', 'zh_CN']) {
+  for (const theme of ['light', 'dark']) {
+    for (const [signedIn, pages] of GROUPS) {
+      const context = await browser.newContext({ viewport: { width: Number(width), height: 860 } });
+      await context.addInitScript(
+        ({ locale, theme, session }) => {
+          localStorage.setItem('locale', locale);
+          localStorage.setItem('theme', theme);
+          if (session) localStorage.setItem('session', JSON.stringify(session));
+        },
+        { locale, theme, session: signedIn ? session : null },
+      );
+      const page = await context.newPage();
+      for (const [name, url] of Object.entries(pages)) {
+        await page.goto(`${base}${url}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForTimeout(300);
+        const file = path.join(outDir, `${name}-${locale}-${theme}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        process.stdout.write(`${file}\n`);
+      }
+      await context.close();
+    }
+  }
+}
+await browser.close();
