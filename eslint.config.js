@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -32,6 +37,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Web features never import each other (STYLE.md): shared code lives in src/lib or src/components.
+  ...FEATURES.map((feature) => {
+    const others = FEATURES.filter((f) => f !== feature).join('|');
+    return {
+      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(^|/)(features/)?(${others})/(api|components|hooks)(/|$)`,
+                message: 'Features do not import each other; move shared code to src/lib or src/components.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     // Nothing in packages/ may depend on the apps.
     files: ['packages/**/*.ts'],

@@ -21,17 +21,28 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Creates an empty database on the suite's PostgreSQL and returns a URL to it. */
 export async function freshDatabase(): Promise<string> {
-  const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
+  await onServer(`create database ${name}`);
+  const url = new URL(inject('databaseUrl'));
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops a database made by freshDatabase (an external TEST_DATABASE_URL server keeps no leftovers). */
+export async function dropDatabase(url: string): Promise<void> {
+  await onServer(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
 }
 
 /** The real app on a fresh, migrated database, mailing through a real SMTP server on 127.0.0.1. */
@@ -62,6 +73,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       ctx.mailer.close();
       await db.end();
       await mail.stop();
+      await dropDatabase(databaseUrl);
     },
   };
 }

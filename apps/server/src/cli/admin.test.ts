@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../test/harness.js';
+import { dropDatabase, freshDatabase } from '../../test/harness.js';
 import { admin, serverOnce, startServer, stop } from '../../test/processes.js';
 
 async function freePort(): Promise<number> {
@@ -19,6 +19,7 @@ describe('admin CLI on DATABASE_URL', () => {
   beforeAll(async () => {
     env = { DATABASE_URL: await freshDatabase() };
   });
+  afterAll(() => dropDatabase(env.DATABASE_URL!));
 
   it('creates users, moves balances through the ledger and lists them', async () => {
     const created = await admin(
