@@ -7,7 +7,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          // The Proxmox client against the emulator, and the emulator against Proxmox's schema.
+          name: 'compute',
+          environment: 'node',
+          include: ['packages/proxmox/{src,test}/**/*.test.ts', 'packages/pve-emulator/{src,test}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,0 +1,3 @@
+export type { GuestAccess } from './guest.js';
+export { serveTerm } from './term-server.js';
+export { serveVnc } from './vnc-server.js';
