@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../index.js';
+import { api, start, waitTask } from '../../test/helpers.js';
+
+describe('fault injection', () => {
+  let em: Emulator;
+  beforeAll(async () => {
+    em = await start();
+  });
+  afterAll(() => em.close());
+
+  it('lock-timeout answers 500 with the flock message, once by default', async () => {
+    em.faults.add({ kind: 'lock-timeout', method: 'POST', path: /\/qemu\/9000\/clone$/ });
+    const r = await api(em, 'POST', '/nodes/pve1/qemu/9000/clone', { newid: 150 });
+    expect(r.status).toBe(500);
+    expect(r.statusText).toBe("can't lock file '/var/lock/qemu-server/lock-9000.conf' - got timeout");
+    expect(r.body).toEqual({
+      data: null,
+      message: "can't lock file '/var/lock/qemu-server/lock-9000.conf' - got timeout\n",
+    });
+    expect((await api(em, 'POST', '/nodes/pve1/qemu/9000/clone', { newid: 150 })).status).toBe(200);
+  });
+
+  it('http-500 and http-503 answer with a Proxmox-like body', async () => {
+    em.faults.add({ kind: 'http-500', path: /^\/version$/, message: 'boom' });
+    em.faults.add({ kind: 'http-503', path: /^\/nodes$/ });
+    const a = await api(em, 'GET', '/version');
+    expect([a.status, a.statusText, a.body]).toEqual([500, 'boom', { data: null, message: 'boom\n' }]);
+    const b = await api(em, 'GET', '/nodes');
+    expect(b.status).toBe(503);
+    expect(b.body.data).toBeNull();
+  });
+
+  it('latency delays and drop destroys the socket', async () => {
+    em.faults.add({ kind: 'latency', latencyMs: 150, path: /^\/version$/ });
+    const t0 = Date.now();
+    expect((await api(em, 'GET', '/version')).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+    em.faults.add({ kind: 'drop', path: /^\/version$/ });
+    await expect(api(em, 'GET', '/version')).rejects.toThrow();
+    expect((await api(em, 'GET', '/version')).status).toBe(200);
+  });
+
+  it('task-fail makes the next task end with an error exitstatus and log', async () => {
+    em.faults.add({ kind: 'task-fail', path: /status\/start$/, message: 'start failed: QEMU exited with code 1' });
+    const r = await api(em, 'POST', '/nodes/pve1/qemu/9001/clone', { newid: 151, full: 1 });
+    await waitTask(em, r.body.data);
+    const upid = String((await api(em, 'POST', '/nodes/pve1/qemu/151/status/start')).body.data);
+    const st = await waitTask(em, upid);
+    expect(st.exitstatus).toBe('start failed: QEMU exited with code 1');
+    const log = (await api(em, 'GET', `/nodes/pve1/tasks/${encodeURIComponent(upid)}/log`)).body.data as {
+      n: number;
+      t: string;
+    }[];
+    expect(log.at(-1)?.t).toBe('TASK ERROR: start failed: QEMU exited with code 1');
+    expect(em.vm(151)?.status).toBe('stopped');
+  });
+
+  it('times: Infinity keeps firing until clear()', async () => {
+    em.faults.add({ kind: 'http-503', path: /^\/cluster\/nextid$/, times: Infinity });
+    expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(503);
+    expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(503);
+    em.faults.clear();
+    expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(200);
+  });
+});

@@ -1,0 +1,97 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Auth } from './api/auth.js';
+import { ConsoleSessions } from './api/console-sessions.js';
+import type { Runtime } from './api/context.js';
+import { handleApi } from './api/http.js';
+import { handlers } from './api/routes/index.js';
+import { Router } from './api/router.js';
+import { attachWebsockets } from './api/websocket.js';
+import { FaultInjector } from './faults.js';
+import type { Faults } from './faults.js';
+import { Cluster } from './state/cluster.js';
+import type { TemplateInfo } from './state/templates.js';
+import type { VmView } from './state/types.js';
+
+export type { Faults, FaultKind, FaultSpec } from './faults.js';
+export type { VmView } from './state/types.js';
+export type { TemplateInfo } from './state/templates.js';
+
+export interface EmulatorOptions {
+  host?: string;
+  port?: number;
+  schema?: 8 | 9;
+  speed?: number;
+  tokens?: string[];
+  users?: { username: string; password: string }[];
+  cluster?: { name?: string; nodes?: string[]; storage?: string; backupStorage?: string; bridge?: string };
+  seed?: number;
+  /** Delay before answering a 401, like pveproxy's 3 s; default 0 so tests stay fast. */
+  authFailDelayMs?: number;
+}
+
+export interface Emulator {
+  url: string;
+  faults: Faults;
+  templates: TemplateInfo[];
+  vm(vmid: number): Readonly<VmView> | undefined;
+  close(): Promise<void>;
+}
+
+/** Starts an emulated Proxmox VE cluster with its HTTP API on 127.0.0.1 (ephemeral port by default). */
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const schema = opts.schema ?? 8;
+  const cluster = new Cluster({
+    name: opts.cluster?.name ?? 'pve',
+    nodes: opts.cluster?.nodes ?? ['pve1', 'pve2'],
+    storage: opts.cluster?.storage ?? 'ceph-vm',
+    backupStorage: opts.cluster?.backupStorage ?? 'backup',
+    bridge: opts.cluster?.bridge ?? 'vmbr0',
+    seed: opts.seed ?? 1,
+    speed: opts.speed ?? 1,
+    schema,
+  });
+  const auth = new Auth(opts.tokens ?? [], opts.users ?? []);
+  const faults = new FaultInjector();
+  const rt: Runtime = {
+    cluster,
+    auth,
+    faults,
+    sessions: new ConsoleSessions(auth),
+    authFailDelayMs: opts.authFailDelayMs ?? 0,
+  };
+  const router = new Router(schema);
+  const server = createServer((req, res) => void handleApi(rt, router, handlers, req, res));
+  const closeSockets = attachWebsockets(server, rt, router);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    faults,
+    templates: cluster.templates,
+    vm(vmid) {
+      const vm = cluster.vms.get(vmid);
+      if (!vm) return undefined;
+      return {
+        vmid: vm.vmid,
+        node: vm.node,
+        status: vm.status,
+        qmpstatus: vm.qmpstatus,
+        config: { ...vm.config },
+        lock: vm.config.lock,
+        snapshots: vm.snapshots.map((s) => s.name),
+      };
+    },
+    async close() {
+      cluster.tasks.stopAll();
+      rt.sessions.closeAll();
+      closeSockets();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
