@@ -1,0 +1,25 @@
+// Public surface of @nimbus/proxmox.
+export { ProxmoxClient, type ProxmoxClientOptions } from './client.js';
+export { ConsoleSession, type ConsoleSessionOptions } from './console-session.js';
+export { TokenAuth, TicketAuth, parseApiToken, type ApiToken, type AuthProvider, type Ticket } from './auth.js';
+export { HttpClient, type CallSpec, type Method, type RetryMode } from './http-client.js';
+export { TasksApi, isTaskSuccess, type WaitOptions } from './tasks.js';
+export type { TaskOptions, TaskScope } from './api/context.js';
+export { QemuApi, type CloneParams, type ConfigParams, type PowerAction } from './api/qemu.js';
+export { AgentApi } from './api/agent.js';
+export { FirewallApi, type RuleParams, type FirewallOptionsParams } from './api/firewall.js';
+export { SnapshotsApi } from './api/snapshots.js';
+export { BackupsApi, type VzdumpParams, type RestoreParams } from './api/backups.js';
+export { ClusterApi } from './api/cluster.js';
+export * from './errors.js';
+export * from './encoding.js';
+export * from './property-string.js';
+export * from './upid.js';
+export * from './decode.js';
+export { backoffDelay, sleep, DEFAULT_RETRY, type RetryOptions } from './backoff.js';
+export { KeyedQueue } from './keyed-queue.js';
+export { ConcurrencyLimiter, Semaphore, type LimitConfig } from './limiter.js';
+export { createAgent, checkPin, normaliseFingerprint, PinningError, type TlsOptions } from './tls-pinning.js';
+export { silentLogger, type Logger, type LogFields } from './logger.js';
+export type * from './types.js';
+export type * from './types-extra.js';
