@@ -87,6 +87,7 @@ describe('the server process on the embedded database', () => {
     try {
       expect(server.output()).toContain(`running at http://localhost:${port}`);
       expect(server.output()).toMatch(/demo account \(first start\): demo@example.com \/ \S+/);
+      expect(server.output()).toContain('compute: emulated Proxmox VE clusters, one per region (hk, jp, sg, us)');
 
       const second = await serverOnce({ ...env, PORT: String(await freePort()) });
       expect(second.code).toBe(1);

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  COMPUTE_CONFIG: z.string().min(1).optional(),
+  PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
+import type { Compute } from '../modules/compute/compute.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { Throttle } from '../modules/throttle/throttle.js';
 
@@ -11,6 +12,8 @@ export interface Context {
   mailer: Mailer;
   throttle: Throttle;
   log: Logger;
+  /** Proxmox clusters by region; absent in tests that do not touch compute. */
+  compute?: Compute;
 }
 
 /** Who is calling: the address for throttling and the user agent for the session record. */

@@ -1,0 +1,113 @@
+import { ConcurrencyLimiter, KeyedQueue, ProxmoxClient, type ConsoleSession, type Logger } from '@nimbus/proxmox';
+import type { Logger as Pino } from 'pino';
+import type { ClusterConfig, ComputeConfig } from './config.js';
+import { readComputeConfig } from './config.js';
+import { startEmbeddedCompute } from './embedded.js';
+
+/** One Proxmox cluster as the rest of the server sees it. */
+export interface ClusterHandle {
+  regionId: string;
+  config: ClusterConfig;
+  client: ProxmoxClient;
+  /** A ticket session for consoles (Proxmox refuses consoles to API tokens). */
+  consoleSession(): Promise<ConsoleSession>;
+}
+
+export interface RegionHandle {
+  id: string;
+  name: string;
+  clusters: ClusterHandle[];
+}
+
+function clientLogger(log: Pino): Logger {
+  const child = log.child({ module: 'proxmox' });
+  return {
+    debug: (msg, fields) => child.debug(fields ?? {}, msg),
+    info: (msg, fields) => child.info(fields ?? {}, msg),
+    warn: (msg, fields) => child.warn(fields ?? {}, msg),
+    error: (msg, fields) => child.error(fields ?? {}, msg),
+  };
+}
+
+/**
+ * The only door to Proxmox: regions, their clusters and a client per cluster. Without
+ * COMPUTE_CONFIG it runs an emulated cluster per region in-process.
+ */
+export class Compute {
+  /** Console sessions opened so far, closed with the module. */
+  private readonly sessions = new Set<Promise<ConsoleSession>>();
+
+  private constructor(
+    readonly emulated: boolean,
+    private readonly byRegion: Map<string, RegionHandle>,
+    private readonly stopEmbedded: () => Promise<void>,
+  ) {}
+
+  static async start(opts: { configValue?: string; emulatorSpeed: number; log: Pino }): Promise<Compute> {
+    const embedded = opts.configValue ? null : await startEmbeddedCompute(opts.emulatorSpeed);
+    const config: ComputeConfig = embedded ? embedded.config : readComputeConfig(opts.configValue!);
+    const logger = clientLogger(opts.log);
+    const regions = new Map<string, RegionHandle>();
+    const compute = new Compute(!!embedded, regions, embedded ? embedded.close : async () => undefined);
+    for (const r of config.regions) {
+      const clusters = r.clusters.map((c): ClusterHandle => {
+        const client = new ProxmoxClient({
+          baseUrl: c.apiUrl,
+          token: { tokenId: c.tokenId, secret: c.tokenSecret },
+          cluster: `${r.id}/${c.name}`,
+          tls: c.fingerprint ? { fingerprint: c.fingerprint } : undefined,
+          queue: new KeyedQueue(),
+          limiter: new ConcurrencyLimiter({ node: 4, storage: 2 }),
+          logger,
+        });
+        let session: Promise<ConsoleSession> | undefined;
+        return {
+          regionId: r.id,
+          config: c,
+          client,
+          consoleSession: () => {
+            if (!session) {
+              session = client.openConsoleSession(c.consoleUser, c.consolePassword).catch((e: unknown) => {
+                session = undefined;
+                throw e;
+              });
+              compute.sessions.add(session);
+            }
+            return session;
+          },
+        };
+      });
+      regions.set(r.id, { id: r.id, name: r.name, clusters });
+    }
+    return compute;
+  }
+
+  regions(): RegionHandle[] {
+    return [...this.byRegion.values()];
+  }
+
+  region(id: string): RegionHandle | undefined {
+    return this.byRegion.get(id);
+  }
+
+  /** Asks every cluster for its version; a region's clusters that do not answer are reported, not thrown. */
+  async probe(): Promise<{ region: string; cluster: string; version?: string; error?: string }[]> {
+    const all = this.regions().flatMap((r) => r.clusters);
+    return Promise.all(
+      all.map(async (c) => {
+        try {
+          const v = await c.client.cluster.version();
+          return { region: c.regionId, cluster: c.config.name, version: v.version };
+        } catch (e) {
+          return { region: c.regionId, cluster: c.config.name, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.regions().flatMap((r) => r.clusters)) c.client.close();
+    await Promise.all([...this.sessions].map((s) => s.then((x) => x.close()).catch(() => undefined)));
+    await this.stopEmbedded();
+  }
+}
