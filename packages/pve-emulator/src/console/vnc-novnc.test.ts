@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsoleTestServer, type NoVncPage, type TestServer } from '../../test/console/console-test-server.js';
+import { CHROMIUM } from '../../test/console/chromium.js';
 import { testGuest } from '../../test/console/fixtures.js';
 import { readScreenText, type LitBitmap } from '../../test/console/screen-ocr.js';
 import { serveVnc } from './index.js';
@@ -16,20 +17,7 @@ beforeAll(async () => {
   server = await startConsoleTestServer((ws, path) => {
     serveVnc(ws, { password: PASSWORD, guest: testGuest({ running: !path.includes('stopped') }) });
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await chromium.launch({ ...CHROMIUM, headless: true });
 });
 afterAll(async () => {
   await browser?.close();
