@@ -88,7 +88,8 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
         '--speed',
         '0.05',
       ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+      // Its own process group: npm does not pass SIGTERM on to the emulator it starts.
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
     );
     await new Promise<void>((resolve) =>
       emulator.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()),
@@ -112,8 +113,10 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
       mode: 0o600,
     });
   });
-  afterAll(() => {
-    emulator.kill('SIGTERM');
+  afterAll(async () => {
+    const exited = new Promise((resolve) => emulator.once('exit', resolve));
+    process.kill(-emulator.pid!, 'SIGTERM');
+    await exited;
   });
 
   it('talks to the configured cluster over HTTP with the token and the console user', async () => {
