@@ -1,5 +1,5 @@
 import { startEmulator, type Emulator } from '@nimbus/pve-emulator';
-import { ProxmoxClient, ProxmoxError, type ProxmoxClientOptions } from '../src/index.js';
+import { ProxmoxClient, type ProxmoxClientOptions } from '../src/index.js';
 
 /** The emulator's API token for the tests. */
 export const TOKEN = 'nimbus@pve!test=secret-uuid';
@@ -22,19 +22,4 @@ export function testClient(emu: Emulator, extra: Partial<ProxmoxClientOptions> =
     wait: { intervalMs: 20, timeoutMs: 20_000 },
     ...extra,
   });
-}
-
-/** True when the emulator does not implement this endpoint yet (it answers 501). */
-export function notImplemented(e: unknown): boolean {
-  return e instanceof ProxmoxError && e.status === 501 && /not implemented/.test(e.reason);
-}
-
-/** Runs a step; skips the test when the emulator lacks the endpoint, so the suite grows with it. */
-export async function orSkip<T>(skip: (note?: string) => void, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (notImplemented(e)) skip(`emulator: ${(e as ProxmoxError).path} not implemented yet`);
-    throw e;
-  }
 }
