@@ -34,9 +34,9 @@ function Hero() {
             </ThemeIcon>
           }
         >
-          <List.Item>{t('hero.deploy')}</List.Item>
-          <List.Item>{t('hero.manage')}</List.Item>
-          <List.Item>{t('hero.support')}</List.Item>
+          <List.Item>{t('hero.verified')}</List.Item>
+          <List.Item>{t('hero.account')}</List.Item>
+          <List.Item>{t('hero.languages')}</List.Item>
         </List>
       </Stack>
       <span />
