@@ -16,6 +16,15 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   internal_error: 'Internal server error.',
   database_error: 'Internal server error.',
   db_connect_error: 'The database is unavailable.',
+  balance_not_enough: 'Balance not enough: top up first.',
+  out_of_stock: 'This product is out of stock.',
+  invalid_promotion_code: 'The promotion code is invalid or does not apply.',
+  wrong_cycle: 'This billing cycle is not available for the product.',
+  get_product_error: 'The product is not available.',
+  invalid_option: 'This option is not available.',
+  wrong_status: 'The instance cannot do that in its current state.',
+  instance_not_exist: 'Instance not found.',
+  get_instance_error: 'The instance could not be read.',
 };
 
 /** An error the API answers with the envelope of DESIGN.md. */

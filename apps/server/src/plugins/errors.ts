@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@nimbus/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
+import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
 
 function body(e: AppError): ErrorBody {
@@ -7,7 +8,7 @@ function body(e: AppError): ErrorBody {
 }
 
 /** The one error handler: known errors keep their code, everything else is a 5xx without details. */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: Api) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     let e: AppError;
     if (err instanceof AppError) e = err;

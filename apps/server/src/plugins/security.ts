@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
 
 /** The Content-Security-Policy the SPA is built to pass: no inline scripts, nothing third-party. */
@@ -18,7 +18,7 @@ export const CSP = {
   formAction: ["'self'"],
 };
 
-export async function installSecurity(app: FastifyInstance, opts: { https: boolean }) {
+export async function installSecurity(app: Api, opts: { https: boolean }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,7 +31,7 @@ export async function installSecurity(app: FastifyInstance, opts: { https: boole
 }
 
 /** The per-address request budget of the API; answers 429 rate_limit_exceeded. */
-export async function installApiRateLimit(app: FastifyInstance, perMinute: number) {
+export async function installApiRateLimit(app: Api, perMinute: number) {
   await app.register(rateLimit, {
     max: perMinute,
     timeWindow: 60_000,

@@ -1,5 +1,6 @@
 import { SESSION_HEADER } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Api } from '../lib/api.js';
 import type { Caller, Context } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
 import { sessions } from '../modules/auth/sessions.js';
@@ -31,4 +32,30 @@ export function requireSession(ctx: Context) {
 export function authOf(req: FastifyRequest): { sessionId: string; userId: number } {
   if (!req.auth) throw new AppError('need_login', 401);
   return req.auth;
+}
+
+/**
+ * A plugin for a group of routes: tagged in the API reference, and, with `session`, guarded by
+ * requireSession and marked as needing the ssid header.
+ */
+export function routeGroup(
+  ctx: Context,
+  opts: { tag: string; session?: boolean },
+  routes: (app: Api) => void | Promise<void>,
+) {
+  return async (app: Api) => {
+    const guard = requireSession(ctx);
+    app.addHook('onRoute', (route) => {
+      const schema = route.schema ?? {};
+      route.schema = {
+        ...schema,
+        tags: schema.tags ?? [opts.tag],
+        ...(opts.session ? { security: [{ session: [] }] } : {}),
+      };
+      // A route-level onRequest hook, after the API rate limit's (added by an earlier onRoute) and
+      // before body parsing and validation: an unsigned caller learns nothing about the payload.
+      if (opts.session) route.onRequest = [...[route.onRequest ?? []].flat(), guard];
+    });
+    await routes(app);
+  };
 }

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Serves the built SPA (precompressed assets, immutable hashes) with an index.html fallback. */
-export async function installSpa(app: FastifyInstance, opts: { dist: string; brand: string }) {
+export async function installSpa(app: Api, opts: { dist: string; brand: string }) {
   const indexFile = path.join(opts.dist, 'index.html');
   const index = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8').replaceAll('__BRAND_NAME__', escapeHtml(opts.brand))

@@ -1,33 +1,73 @@
-import { EmailCodeBody, EmailSetBody, PasswordSetBody, PreferencesSchema, ProfileSetBody } from '@nimbus/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  EmailCodeBody,
+  EmailSetBody,
+  PasswordSetBody,
+  PreferencesSchema,
+  ProfileSchema,
+  ProfileSetBody,
+} from '@nimbus/contract';
+import { z } from 'zod';
+import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { parse } from '../../lib/validate.js';
-import { authOf, caller, requireSession } from '../../plugins/session.js';
+import { authOf, caller } from '../../plugins/session.js';
 import * as account from './service.js';
 
-export async function accountRoutes(app: FastifyInstance, ctx: Context) {
-  app.addHook('preHandler', requireSession(ctx));
-
-  app.post('/user/profile/set', async (req) => ({
-    data: await account.setProfile(ctx, authOf(req).userId, parse(ProfileSetBody, req.body)),
-  }));
-  app.post('/user/preferences/set', async (req) => ({
-    data: await account.setPreferences(ctx, authOf(req).userId, parse(PreferencesSchema, req.body)),
-  }));
-  app.post('/user/password/set', async (req) => {
-    const b = parse(PasswordSetBody, req.body);
-    const { userId, sessionId } = authOf(req);
-    await account.setPassword(ctx, userId, sessionId, b.Password, b.NewPassword);
-    return { data: null };
-  });
-  app.post('/user/email/code', async (req) => {
-    const { NewEmail } = parse(EmailCodeBody, req.body);
-    await account.requestEmailCode(ctx, caller(req), authOf(req).userId, NewEmail);
-    return { data: null };
-  });
-  app.post('/user/email/set', async (req) => {
-    const b = parse(EmailSetBody, req.body);
-    await account.setEmail(ctx, caller(req), authOf(req).userId, b.NewEmail, b.Code);
-    return { data: null };
-  });
+/** The signed-in customer's profile, preferences, password and email. */
+export async function accountRoutes(app: Api, ctx: Context) {
+  app.post(
+    '/user/profile/set',
+    { schema: { summary: 'Update the profile', body: ProfileSetBody, response: replies(ProfileSchema) } },
+    async (req) => ({ data: await account.setProfile(ctx, authOf(req).userId, req.body) }),
+  );
+  app.post(
+    '/user/preferences/set',
+    {
+      schema: {
+        summary: 'Store the language and theme',
+        body: PreferencesSchema,
+        response: replies(PreferencesSchema),
+      },
+    },
+    async (req) => ({ data: await account.setPreferences(ctx, authOf(req).userId, req.body) }),
+  );
+  app.post(
+    '/user/password/set',
+    {
+      schema: {
+        summary: 'Change the password',
+        description: 'Checks the current password and ends every other session.',
+        body: PasswordSetBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      const { userId, sessionId } = authOf(req);
+      await account.setPassword(ctx, userId, sessionId, req.body.Password, req.body.NewPassword);
+      return { data: null };
+    },
+  );
+  app.post(
+    '/user/email/code',
+    {
+      schema: {
+        summary: 'Mail a code to a new email address',
+        body: EmailCodeBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      await account.requestEmailCode(ctx, caller(req), authOf(req).userId, req.body.NewEmail);
+      return { data: null };
+    },
+  );
+  app.post(
+    '/user/email/set',
+    {
+      schema: { summary: 'Change the email with the mailed code', body: EmailSetBody, response: replies(z.null()) },
+    },
+    async (req) => {
+      await account.setEmail(ctx, caller(req), authOf(req).userId, req.body.NewEmail, req.body.Code);
+      return { data: null };
+    },
+  );
 }

@@ -1,37 +1,115 @@
-import { ForgetBody, LoginBody, RegisterBody, RegisterCodeBody, ResetBody } from '@nimbus/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  ForgetBody,
+  LoginBody,
+  RegisterBody,
+  RegisterCodeBody,
+  ResetBody,
+  SessionResult,
+  SessionUser,
+} from '@nimbus/contract';
+import { z } from 'zod';
+import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { parse } from '../../lib/validate.js';
-import { authOf, caller, requireSession } from '../../plugins/session.js';
+import { authOf, caller } from '../../plugins/session.js';
 import { sessionUser } from '../account/service.js';
 import * as auth from './service.js';
 import { sessions } from './sessions.js';
 
-export async function authRoutes(app: FastifyInstance, ctx: Context) {
-  const guard = { preHandler: requireSession(ctx) };
+/** Sign-up, sign-in and password reset: open to anyone, throttled per address and account. */
+export async function authRoutes(app: Api, ctx: Context) {
+  app.post(
+    '/register/code',
+    {
+      schema: {
+        summary: 'Mail a sign-up code',
+        description:
+          'Mails a six-digit code to the address. A registered address gets a sign-in hint instead, so the answer never reveals whether an account exists.',
+        body: RegisterCodeBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      await auth.requestRegisterCode(ctx, caller(req), req.body.Email);
+      return { data: null };
+    },
+  );
+  app.post(
+    '/register',
+    {
+      schema: {
+        summary: 'Create an account',
+        description: 'Creates the account with the mailed code and signs it in.',
+        body: RegisterBody,
+        response: replies(SessionResult),
+      },
+    },
+    async (req) => ({ data: await auth.register(ctx, caller(req), req.body) }),
+  );
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Sign in',
+        description: 'Answers a session; send its session_id in the ssid header.',
+        body: LoginBody,
+        response: replies(SessionResult),
+      },
+    },
+    async (req) => ({ data: await auth.login(ctx, caller(req), req.body) }),
+  );
+  app.post(
+    '/password/forget',
+    {
+      schema: {
+        summary: 'Mail a password reset code',
+        description: 'Answers the same for unknown addresses.',
+        body: ForgetBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      await auth.forgetPassword(ctx, caller(req), req.body.Email);
+      return { data: null };
+    },
+  );
+  app.post(
+    '/password/reset',
+    {
+      schema: {
+        summary: 'Set a new password with the mailed code',
+        description: 'Ends every session of the account.',
+        body: ResetBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      await auth.resetPassword(ctx, caller(req), req.body.Email, req.body.Code, req.body.Password);
+      return { data: null };
+    },
+  );
+}
 
-  app.post('/register/code', async (req) => {
-    const { Email } = parse(RegisterCodeBody, req.body);
-    await auth.requestRegisterCode(ctx, caller(req), Email);
-    return { data: null };
-  });
-  app.post('/register', async (req) => ({
-    data: await auth.register(ctx, caller(req), parse(RegisterBody, req.body)),
-  }));
-  app.post('/login', async (req) => ({ data: await auth.login(ctx, caller(req), parse(LoginBody, req.body)) }));
-  app.post('/logout', guard, async (req) => {
-    await sessions.end(ctx.db, authOf(req).sessionId);
-    return { data: null };
-  });
-  app.get('/session', guard, async (req) => ({ data: await sessionUser(ctx, authOf(req).userId) }));
-  app.post('/password/forget', async (req) => {
-    const { Email } = parse(ForgetBody, req.body);
-    await auth.forgetPassword(ctx, caller(req), Email);
-    return { data: null };
-  });
-  app.post('/password/reset', async (req) => {
-    const b = parse(ResetBody, req.body);
-    await auth.resetPassword(ctx, caller(req), b.Email, b.Code, b.Password);
-    return { data: null };
-  });
+/** The caller's own session. */
+export async function sessionRoutes(app: Api, ctx: Context) {
+  app.post(
+    '/logout',
+    {
+      schema: { summary: 'Sign out', description: 'Ends the session of the ssid header.', response: replies(z.null()) },
+    },
+    async (req) => {
+      await sessions.end(ctx.db, authOf(req).sessionId);
+      return { data: null };
+    },
+  );
+  app.get(
+    '/session',
+    {
+      schema: {
+        summary: 'The signed-in customer',
+        description: 'Profile, balance (minor units of Currency) and preferences.',
+        response: replies(SessionUser),
+      },
+    },
+    async (req) => ({ data: await sessionUser(ctx, authOf(req).userId) }),
+  );
 }

@@ -1,0 +1,96 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/api.js';
+import { startHarness, type Harness } from '../../test/harness.js';
+import { DOCS_PREFIX, OPENAPI_PATH } from './openapi.js';
+
+interface Operation {
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  security?: unknown[];
+  parameters?: { in: string; name: string }[];
+}
+type Doc = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+let h: Harness;
+let doc: Doc;
+beforeAll(async () => {
+  h = await startHarness();
+  const res = await h.app.inject({ method: 'GET', url: OPENAPI_PATH });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => h.close());
+
+/** Routes that document the API rather than belong to it. */
+const isDocumentation = (url: string) => url === OPENAPI_PATH || url.startsWith(DOCS_PREFIX);
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every API route Fastify has registered, each with its response schemas', () => {
+    const routes = h.app.routeCatalogue.filter(
+      (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !isDocumentation(r.url),
+    );
+    expect(routes.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const r of routes) {
+      const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()];
+      if (!op || r.hidden) problems.push(`${r.method} ${r.url}: not in the document`);
+      else if (!r.hasResponseSchema || !op.responses?.['200']?.content?.['application/json']?.schema)
+        problems.push(`${r.method} ${r.url}: no response schema`);
+      else if (!op.responses['4XX'] || !op.responses['5XX']) problems.push(`${r.method} ${r.url}: no error schema`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('describes request bodies and which routes need the ssid header', () => {
+    const login = doc.paths['/api/login']!.post!;
+    expect(login.requestBody?.content['application/json']?.schema).toMatchObject({
+      required: expect.arrayContaining(['Email', 'Password', 'AgreeTerms']),
+    });
+    expect(login.security).toBeUndefined();
+    expect(doc.paths['/api/session']!.get!.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/user/profile/set']!.post!.security).toEqual([{ session: [] }]);
+  });
+});
+
+describe('validation through the declared schemas', () => {
+  it('answers a bad body with 400 parse_data_error naming each field, in the error envelope', async () => {
+    const r = await call(h, 'POST', '/api/login', { body: { Email: 'not-an-email', Password: '' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      code: 'parse_data_error',
+      message: 'The request is invalid.',
+      data: null,
+      fields: { Email: 'invalid_email', Password: 'required', AgreeTerms: 'must_agree_terms' },
+    });
+  });
+
+  it('names every missing field when the body is absent', async () => {
+    const r = await call(h, 'POST', '/api/register/code');
+    expect([r.status, r.body.fields]).toEqual([400, { Email: 'required' }]);
+  });
+
+  it('checks the session before it reads the body', async () => {
+    const r = await call(h, 'POST', '/api/user/profile/set', { body: { FirstName: 42 } });
+    expect([r.status, r.body.code]).toEqual([401, 'need_login']);
+  });
+});
+
+describe('the API reference', () => {
+  it('serves Swagger UI from the console itself, under its Content-Security-Policy', async () => {
+    const res = await h.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger-ui');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(res.body).not.toMatch(/https?:\/\//);
+  });
+});
