@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@nimbus/server', '@nimbus/web'] }] },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -11,6 +11,7 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.test.mjs',
           ],
         },
       },

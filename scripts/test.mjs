@@ -51,9 +51,11 @@ results.push({
   failed: v ? v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1) : 1,
 });
 
-const built = run('web build', 'npm', ['run', 'build', '--silent']);
+const built = run('web build', 'node', ['scripts/build-web.mjs']);
 if (!built) results.push({ name: 'web build', passed: 0, failed: 1 });
 else {
+  check('bundle budget', 'node', ['scripts/check-bundle.mjs']);
+  check('mantine styles', 'node', ['scripts/check-mantine-css.mjs']);
   const pwJson = path.join(tmp, 'playwright.json');
   rmSync(pwJson, { force: true });
   const pwOk = run('end-to-end tests', ...npx('playwright', 'test', '-c', 'apps/web/playwright.config.ts'), {

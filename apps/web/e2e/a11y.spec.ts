@@ -1,37 +1,51 @@
-import { createAccount, type Account } from './support/api';
-import { expect, expectAccessible, presetChoice, signInAs, test } from './support/fixtures';
+import { KNOWN_KEYS } from '../../server/test/ssh-keys';
+import { addSshKey, createAccount, type Account } from './support/api';
+import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 
 const PUBLIC = ['/login', '/register', '/forget-password', '/forbidden'];
-const PRIVATE = ['/dashboard', '/me', '/me?tab=password', '/me?tab=email', '/me?tab=preferences', '/no/such/page'];
+const PRIVATE = [
+  '/dashboard',
+  '/me',
+  '/me?tab=password',
+  '/me?tab=email',
+  '/me?tab=keys',
+  '/me?tab=preferences',
+  '/no/such/page',
+];
 
 let account: Account;
+/** A customer with an SSH key: the main account shows the keys tab's empty state. */
+let keyOwner: Account;
 test.beforeAll(async () => {
   account = await createAccount({ profile: { FirstName: 'Axe', LastName: 'Scanner', City: 'Oslo', Country: 'NO' } });
+  keyOwner = await createAccount();
+  await addSshKey(keyOwner, 'Axe laptop', KNOWN_KEYS.ed25519.line);
 });
 
 for (const locale of ['en_US', 'zh_CN'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test.describe(`axe, WCAG 2.2 AA with target-size (${locale}, ${theme})`, () => {
-      test('public pages', async ({ page }) => {
-        await presetChoice(page, { locale, theme });
-        for (const path of PUBLIC) {
+      // One test per page: the scan grows with the pages later issues add, never past a test's budget.
+      for (const path of PUBLIC) {
+        test(`public page ${path}`, async ({ page }) => {
+          await presetChoice(page, { locale, theme });
           await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectPageReady(page);
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
           await expectAccessible(page, `${path} ${locale} ${theme}`);
-        }
-      });
+        });
+      }
 
-      test('signed-in pages', async ({ page }) => {
-        await presetChoice(page, { locale, theme });
-        await signInAs(page, account);
-        for (const path of PRIVATE) {
+      for (const path of PRIVATE) {
+        test(`signed-in page ${path}`, async ({ page }) => {
+          await presetChoice(page, { locale, theme });
+          await signInAs(page, account);
           await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectPageReady(page);
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
           await expectAccessible(page, `${path} ${locale} ${theme}`);
-        }
-      });
+        });
+      }
 
       test('the sign-in page with its sign-in-required notice and field errors', async ({ page }) => {
         await presetChoice(page, { locale, theme });
@@ -39,6 +53,25 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await page.getByRole('button', { name: locale === 'en_US' ? 'Sign in' : '登录', exact: true }).click();
         await expect(page.getByRole('alert').first()).toBeVisible();
         await expectAccessible(page, `/login with errors ${locale} ${theme}`);
+      });
+
+      test('the SSH keys list, the key dialog with field errors and the delete dialog', async ({ page }) => {
+        await presetChoice(page, { locale, theme });
+        await signInAs(page, keyOwner);
+        await page.goto('/me?tab=keys');
+        await expectPageReady(page);
+        await expect(page.getByText(KNOWN_KEYS.ed25519.fingerprint)).toBeVisible();
+        await expectAccessible(page, `/me?tab=keys with a key ${locale} ${theme}`);
+        await page.getByRole('button', { name: locale === 'en_US' ? 'Add key' : '添加密钥' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: locale === 'en_US' ? 'Add key' : '添加密钥' }).click();
+        await expect(dialog.getByText(locale === 'en_US' ? 'This field is required' : '此项为必填项')).toHaveCount(2);
+        await expectAccessible(page, `SSH key dialog with errors ${locale} ${theme}`);
+        await dialog.getByRole('button', { name: locale === 'en_US' ? 'Cancel' : '取消' }).click();
+        await expect(dialog).toHaveCount(0);
+        await page.getByRole('button', { name: locale === 'en_US' ? 'Delete Axe laptop' : '删除 Axe laptop' }).click();
+        await expect(dialog).toBeVisible();
+        await expectAccessible(page, `SSH key delete dialog ${locale} ${theme}`);
       });
     });
   }

@@ -52,3 +52,13 @@ export async function createAccount(
   }
   return { email, password, session };
 }
+
+/** Stores an SSH key for a customer through the API, as another tab or device would. */
+export async function addSshKey(account: Account, Name: string, PublicKey: string): Promise<{ Id: number }> {
+  return post<{ Id: number }>('key/add', { Name, PublicKey }, account.session.session_id);
+}
+
+/** Deletes a customer's SSH key through the API, behind the page's back. */
+export async function deleteSshKey(account: Account, id: number): Promise<void> {
+  await post('key/del', { id }, account.session.session_id);
+}

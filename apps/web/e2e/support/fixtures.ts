@@ -70,3 +70,13 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escapeRe(label)}\\s*\\*?$`));
 }
+
+/** The loading screen's line in both languages (SPEC §2: "Standby, page will be ready soon"). */
+const LOADING = /Standby, page will be ready soon|请稍候，页面即将就绪/;
+
+/** Waits until the page shows its own content: its h1, and no loading screen. */
+export async function expectPageReady(page: Page) {
+  await expect(page.getByText(LOADING)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(LOADING)).toHaveCount(0);
+}

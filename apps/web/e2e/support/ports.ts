@@ -1,12 +1,16 @@
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
+// E2E_PORT_BASE lets two checkouts run their suites side by side on one machine.
+const base = Number(process.env.E2E_PORT_BASE ?? 18180);
 
 /** Fixed local ports and paths of the end-to-end environment (all on 127.0.0.1). */
 export const E2E = {
-  serverPort: 18180,
-  smtpPort: 18125,
-  mailApiPort: 18126,
-  baseUrl: 'http://127.0.0.1:18180',
+  serverPort: base,
+  smtpPort: base - 55,
+  mailApiPort: base - 54,
+  computePort: base - 53,
+  baseUrl: `http://127.0.0.1:${base}`,
   dataDir: path.join(root, '.tmp/e2e-data'),
+  computeConfig: path.join(root, '.tmp/e2e-compute.json'),
 };

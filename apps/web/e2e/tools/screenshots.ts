@@ -2,7 +2,9 @@
 // Usage: node --import tsx apps/web/e2e/tools/screenshots.ts <baseUrl> <email> <password> [outDir] [width]
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import enCommon from '../../src/locales/en_US/common.json';
+import zhCommon from '../../src/locales/zh_CN/common.json';
 import { CHROMIUM } from '../support/chromium';
 
 const [base, email, password, outDir = '.tmp/screenshots', width = '1280'] = process.argv.slice(2);
@@ -26,9 +28,25 @@ const PRIVATE = {
   me: '/me',
   'me-password': '/me?tab=password',
   'me-email': '/me?tab=email',
+  'me-keys': '/me?tab=keys',
   'me-preferences': '/me?tab=preferences',
   'not-found': '/no/such/page',
 };
+
+const LOADING = [enCommon.loading, zhCommon.loading];
+
+/**
+ * Waits for the page's own content rather than a fixed time: an h1 that is not the loading
+ * screen's, no loading screen left, the network quiet (lazy chunks, API reads) and fonts loaded.
+ */
+async function settled(page: Page): Promise<void> {
+  let heading = page.getByRole('heading', { level: 1 });
+  for (const { title } of LOADING) heading = heading.filter({ hasNotText: new RegExp(`^${title}$`) });
+  await heading.waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  for (const { message } of LOADING) await page.getByText(message).waitFor({ state: 'hidden' });
+}
 
 const GROUPS: [boolean, Record<string, string>][] = [
   [false, PUBLIC],
@@ -51,8 +69,7 @@ for (const locale of ['en_US', 'zh_CN']) {
       const page = await context.newPage();
       for (const [name, url] of Object.entries(pages)) {
         await page.goto(`${base}${url}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         const file = path.join(outDir, `${name}-${locale}-${theme}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         process.stdout.write(`${file}\n`);

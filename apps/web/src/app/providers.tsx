@@ -1,27 +1,25 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n/i18n';
+import { useEffect, type ReactNode } from 'react';
+import { showCarriedToasts } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 import { themeStorageManager } from '../lib/theme/color-scheme-manager';
 import { cssVariablesResolver, theme } from '../lib/theme/theme';
+import { Toasts } from './toasts';
 
 const colorSchemeManager = themeStorageManager();
 
 export function Providers({ children }: { children: ReactNode }) {
+  useEffect(showCarriedToasts, []);
   return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme="auto"
-      >
-        <Notifications position="top-right" zIndex={1000} limit={4} />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      <Toasts />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
   );
 }

@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundPage } from '../components/not-found-page';
+import { firstPageRendered } from '../lib/first-page';
 import { queryClient } from '../lib/query-client';
 import { routeTree } from '../route-tree.gen';
 
@@ -16,6 +17,12 @@ export const router = createRouter({
   defaultErrorComponent: ErrorPage,
   defaultNotFoundComponent: NotFoundPage,
   scrollRestoration: true,
+});
+
+// Code the first page can do without (menus, toasts) loads once that page is on screen.
+const stopWatching = router.subscribe('onRendered', () => {
+  stopWatching();
+  firstPageRendered();
 });
 
 declare module '@tanstack/react-router' {

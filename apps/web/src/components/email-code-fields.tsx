@@ -1,5 +1,5 @@
 import { Box, Group, TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { SendCodeButton } from './send-code-button';
 import classes from './email-code-fields.module.css';
 

@@ -1,9 +1,10 @@
 import { LOCALES, type Locale } from '@nimbus/contract';
-import { Box, Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Box, Button } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from '../lib/i18n/react';
 import { htmlLang } from '../lib/i18n/language';
 import { usePreferences } from '../lib/preferences/use-preferences';
+import { ChoiceMenu } from './choice-menu';
 
 interface LanguageMenuProps {
   onChange?: (locale: Locale) => void;
@@ -17,8 +18,10 @@ export function LanguageMenu({ onChange }: LanguageMenuProps) {
     onChange?.(next);
   };
   return (
-    <Menu position="bottom-end" width={160} withinPortal>
-      <Menu.Target>
+    <ChoiceMenu
+      width={160}
+      label={t('language.label')}
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -32,21 +35,14 @@ export function LanguageMenu({ onChange }: LanguageMenuProps) {
             {t(`language.${locale}`)}
           </Box>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {LOCALES.map((item) => (
-          <Menu.Item
-            key={item}
-            lang={htmlLang(item)}
-            onClick={() => pick(item)}
-            rightSection={item === locale ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={item === locale ? 'true' : undefined}
-          >
-            {t(`language.${item}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      items={LOCALES.map((item) => ({
+        key: item,
+        label: t(`language.${item}`),
+        lang: htmlLang(item),
+        selected: item === locale,
+        onSelect: () => pick(item),
+      }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { PASSWORD } from '@nimbus/contract';
 import { PasswordInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 
 type InputProps = Omit<ComponentProps<typeof PasswordInput>, 'label' | 'description'>;
 

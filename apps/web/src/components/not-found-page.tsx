@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconHome, IconMapPinOff, IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { usePageTitle } from '../lib/page-title';
 import { ButtonLink } from './router-link';
 import { StandalonePage } from './standalone-page';

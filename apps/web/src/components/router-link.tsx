@@ -1,4 +1,4 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from '@mantine/core';
+import { Anchor, type AnchorProps, Button, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -17,12 +17,3 @@ function ButtonBase(props: ButtonBase) {
 }
 const CreatedButton = createLink(ButtonBase);
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButton preload="intent" {...props} />;
-
-type NavLinkBase = NavLinkProps & Omit<ComponentPropsWithRef<'a'>, 'color' | 'style' | 'label'>;
-function NavLinkBase(props: NavLinkBase) {
-  return <NavLink component="a" {...props} />;
-}
-const CreatedNavLink = createLink(NavLinkBase);
-export const NavLinkRouter: LinkComponent<typeof NavLinkBase> = (props) => (
-  <CreatedNavLink preload="intent" {...props} />
-);

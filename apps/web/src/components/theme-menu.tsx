@@ -1,8 +1,9 @@
 import { THEMES, type Theme } from '@nimbus/contract';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { ActionIcon } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from '../lib/i18n/react';
 import { usePreferences } from '../lib/preferences/use-preferences';
+import { ChoiceMenu } from './choice-menu';
 
 const ICONS = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop } as const;
 
@@ -19,8 +20,10 @@ export function ThemeMenu({ onChange }: ThemeMenuProps) {
     onChange?.(next);
   };
   return (
-    <Menu position="bottom-end" width={170} withinPortal>
-      <Menu.Target>
+    <ChoiceMenu
+      width={170}
+      label={t('theme.label')}
+      target={
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -29,24 +32,17 @@ export function ThemeMenu({ onChange }: ThemeMenuProps) {
         >
           <Current size={20} aria-hidden />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('theme.label')}</Menu.Label>
-        {THEMES.map((item) => {
-          const Icon = ICONS[item];
-          return (
-            <Menu.Item
-              key={item}
-              onClick={() => pick(item)}
-              leftSection={<Icon size={16} aria-hidden />}
-              rightSection={item === theme ? <IconCheck size={16} aria-hidden /> : null}
-              aria-current={item === theme ? 'true' : undefined}
-            >
-              {t(`theme.${item}`)}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      items={THEMES.map((item) => {
+        const Icon = ICONS[item];
+        return {
+          key: item,
+          label: t(`theme.${item}`),
+          selected: item === theme,
+          onSelect: () => pick(item),
+          icon: <Icon size={16} aria-hidden />,
+        };
+      })}
+    />
   );
 }

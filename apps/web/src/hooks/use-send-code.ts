@@ -1,7 +1,7 @@
 import { CODE } from '@nimbus/contract';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { type CodeFieldMap, showFormError } from '../lib/form/server-errors';
 import { notify } from '../lib/notify';
 import { useCountdown } from './use-countdown';

@@ -1,13 +1,13 @@
 import { LOGOUT_REDIRECT_MS, SESSION_HEADER } from '@nimbus/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, isErrorCode } from './api-error';
 import { i18n } from './i18n/i18n';
-import { notify } from './notify';
+import { notify, notifyAcrossReload } from './notify';
 import { clearSession, isSessionExpired, peekSession } from './session/session-storage';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends z.ZodMiniType> {
   method: 'GET' | 'POST';
   path: string;
   query?: Query;
@@ -19,11 +19,15 @@ interface RequestOptions<S extends z.ZodType> {
 
 let reloading = false;
 
-/** SPEC §7/§8: a dead session is cleared and the page reloads (after the toast had time to show). */
-function dropSessionAndReload(): void {
+/**
+ * SPEC §7/§8: a dead session is cleared and the page reloads. Its toast is shown once, however many
+ * requests failed, and carried across the reload so the customer can read it where they land.
+ */
+function dropSessionAndReload(toast?: { title: string; message: string }): void {
   clearSession();
   if (reloading) return;
   reloading = true;
+  if (toast) notifyAcrossReload('error', toast);
   window.setTimeout(() => window.location.reload(), LOGOUT_REDIRECT_MS);
 }
 
@@ -57,13 +61,11 @@ function toApiError(status: number, body: Envelope | null): ApiError {
   const message = typeof body?.message === 'string' ? body.message : `HTTP ${status}`;
   const fields = body?.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
   if (status === 401) {
-    notify.error({ title: t('errors:http.unauthorized'), message: t('errors:http.unauthorizedMessage') });
-    dropSessionAndReload();
+    dropSessionAndReload({ title: t('errors:http.unauthorized'), message: t('errors:http.unauthorizedMessage') });
     return new ApiError(status, code, message, fields, true);
   }
   if (status === 403) {
-    notify.error({ title: t('errors:http.forbidden'), message: t('errors:http.forbiddenMessage') });
-    dropSessionAndReload();
+    dropSessionAndReload({ title: t('errors:http.forbidden'), message: t('errors:http.forbiddenMessage') });
     return new ApiError(status, code, message, fields, true);
   }
   if (status === 429) {
@@ -74,7 +76,7 @@ function toApiError(status: number, body: Envelope | null): ApiError {
 }
 
 /** The one HTTP client: same-origin /api, `ssid` header, `data` unwrapped, typed ApiError. */
-export async function apiRequest<S extends z.ZodType>(options: RequestOptions<S>): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodMiniType>(options: RequestOptions<S>): Promise<z.output<S>> {
   const stored = peekSession();
   if (stored && isSessionExpired(stored)) {
     dropSessionAndReload();
@@ -102,9 +104,9 @@ export async function apiRequest<S extends z.ZodType>(options: RequestOptions<S>
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
+  get: <S extends z.ZodMiniType>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
     apiRequest({ method: 'GET', path, query, schema, signal }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
+  post: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) =>
     apiRequest({ method: 'POST', path, body, schema }),
   /** A POST whose `data` is null. */
   send: async (path: string, body: unknown = {}): Promise<void> => {

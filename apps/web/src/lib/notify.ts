@@ -25,3 +25,32 @@ export const notify = {
   error: (toast: Toast) => show('red', ERROR_TOAST_MS, toast),
   warning: (toast: Toast) => show('yellow', WARNING_MS, toast),
 };
+
+type Kind = keyof typeof notify;
+const CARRIED_KEY = 'carried-toasts';
+
+/**
+ * Shows a toast now and again after the page reloads, so a toast that precedes a reload (SPEC §8's
+ * 401 and 403) is still there to read where the customer lands.
+ */
+export function notifyAcrossReload(kind: Kind, toast: Toast): void {
+  notify[kind](toast);
+  try {
+    const carried = JSON.parse(window.sessionStorage.getItem(CARRIED_KEY) ?? '[]') as unknown[];
+    window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify([...carried, { kind, toast }]));
+  } catch {
+    /* storage may be disabled: the toast was shown once */
+  }
+}
+
+/** Shows the toasts carried across the last reload, once. */
+export function showCarriedToasts(): void {
+  let carried: { kind: Kind; toast: Toast }[] = [];
+  try {
+    carried = JSON.parse(window.sessionStorage.getItem(CARRIED_KEY) ?? '[]') as typeof carried;
+    window.sessionStorage.removeItem(CARRIED_KEY);
+  } catch {
+    return;
+  }
+  for (const { kind, toast } of carried) if (kind in notify) notify[kind](toast);
+}

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconHome, IconLock, IconLogin } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { ButtonLink } from '../components/router-link';
 import { StandalonePage } from '../components/standalone-page';
 import { StatusPanel } from '../components/status-panel';

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { AnchorLink } from '../components/router-link';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ForgetPasswordForm } from '../features/auth/components/forget-password-form';

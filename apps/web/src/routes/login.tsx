@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { LoginFooter, LoginForm } from '../features/auth/components/login-form';
 import { usePageTitle } from '../lib/page-title';

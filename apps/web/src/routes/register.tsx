@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react';
 import { AnchorLink } from '../components/router-link';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { RegisterForm } from '../features/auth/components/register-form';

@@ -1,7 +1,7 @@
 import { type Icon, IconLayoutDashboard, IconUserCircle } from '@tabler/icons-react';
-import type { en_US } from '../../lib/i18n/resources';
+import type { Resources } from '../../lib/i18n/resources';
 
-type NavLabel = keyof (typeof en_US)['shell']['nav'];
+type NavLabel = keyof Resources['shell']['nav'];
 
 export interface NavItem {
   to: '/dashboard' | '/me';

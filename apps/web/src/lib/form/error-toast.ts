@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translate';
 import { isApiError } from '../api-error';
 import { notify } from '../notify';
 

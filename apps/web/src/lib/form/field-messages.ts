@@ -1,9 +1,9 @@
 import { PASSWORD } from '@nimbus/contract';
-import type { TFunction } from 'i18next';
-import type { en_US } from '../i18n/resources';
+import type { TFunction } from '../i18n/translate';
+import type { Resources } from '../i18n/resources';
 
-export type FieldMessage = keyof (typeof en_US)['errors']['field'];
-export type CodeMessage = keyof (typeof en_US)['errors']['code'];
+export type FieldMessage = keyof Resources['errors']['field'];
+export type CodeMessage = keyof Resources['errors']['code'];
 
 /** A translation key of the errors namespace that a form can show under an input. */
 export type ErrorKey = `field.${FieldMessage}` | `code.${CodeMessage}`;

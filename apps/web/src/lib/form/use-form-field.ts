@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { fieldMessage, type MessageOverrides } from './field-messages';
 
 /**

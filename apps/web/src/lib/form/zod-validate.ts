@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type FormErrorMap = Record<string, string>;
 
@@ -6,7 +6,7 @@ export type FormErrorMap = Record<string, string>;
  * A Mantine form validator from a zod schema: the first issue of each top-level field, as its
  * message key (the contract's messages are FIELD_ERRORS keys). `extra` adds cross-field rules.
  */
-export function zodValidate<V>(schema: z.ZodType, extra?: (values: V) => FormErrorMap) {
+export function zodValidate<V>(schema: z.ZodMiniType, extra?: (values: V) => FormErrorMap) {
   return (values: V): FormErrorMap => {
     const errors: FormErrorMap = {};
     const result = schema.safeParse(values);

@@ -1,33 +1,23 @@
-import enAuth from '../../locales/en_US/auth.json';
-import enCommon from '../../locales/en_US/common.json';
-import enDashboard from '../../locales/en_US/dashboard.json';
-import enErrors from '../../locales/en_US/errors.json';
-import enMe from '../../locales/en_US/me.json';
-import enShell from '../../locales/en_US/shell.json';
-import zhAuth from '../../locales/zh_CN/auth.json';
-import zhCommon from '../../locales/zh_CN/common.json';
-import zhDashboard from '../../locales/zh_CN/dashboard.json';
-import zhErrors from '../../locales/zh_CN/errors.json';
-import zhMe from '../../locales/zh_CN/me.json';
-import zhShell from '../../locales/zh_CN/shell.json';
+import type { Locale } from '@nimbus/contract';
+import type en_US from '../../locales/en_US';
 
-export const en_US = {
-  common: enCommon,
-  auth: enAuth,
-  errors: enErrors,
-  me: enMe,
-  dashboard: enDashboard,
-  shell: enShell,
-} as const;
+/** The shape of one language's strings; English is the reference, every language matches it. */
+export type Resources = typeof en_US;
+export type Namespace = keyof Resources;
 
-export const zh_CN: typeof en_US = {
-  common: zhCommon,
-  auth: zhAuth,
-  errors: zhErrors,
-  me: zhMe,
-  dashboard: zhDashboard,
-  shell: zhShell,
+// A record, so that leaving a namespace out (or naming one that does not exist) fails to compile.
+const NAMESPACES: Record<Namespace, true> = {
+  common: true,
+  auth: true,
+  errors: true,
+  me: true,
+  dashboard: true,
+  shell: true,
 };
+export const namespaces = Object.keys(NAMESPACES) as Namespace[];
 
-export const resources = { en_US, zh_CN } as const;
-export const namespaces = Object.keys(en_US) as (keyof typeof en_US)[];
+/** Each language is its own chunk, fetched only when a visitor uses it. */
+export const loadResources: Record<Locale, () => Promise<Resources>> = {
+  en_US: () => import('../../locales/en_US').then((m) => m.default),
+  zh_CN: () => import('../../locales/zh_CN').then((m) => m.default),
+};

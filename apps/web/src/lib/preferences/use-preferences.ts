@@ -1,6 +1,6 @@
 import type { Locale, Theme } from '@nimbus/contract';
 import { useMantineColorScheme } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { changeLocale } from '../i18n/i18n';
 import { toLocale } from '../i18n/language';
 import { toColorScheme, toTheme } from '../theme/color-scheme-manager';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react';
 import { AccountSummaryCard } from '../../features/dashboard/components/account-summary-card';
 import { Greeting } from '../../features/dashboard/components/greeting';
 import { PreferencesCard } from '../../features/dashboard/components/preferences-card';

@@ -1,6 +1,6 @@
 import { PasswordSetBody } from '@nimbus/contract';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const setPassword = (body: z.input<typeof PasswordSetBody>) =>

@@ -1,21 +1,42 @@
 import { Tabs } from '@mantine/core';
-import { IconAdjustments, IconKey, IconMail, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { IconAdjustments, IconKey, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n/react';
 import { ACCOUNT_TABS, type AccountTab } from '../account-tab';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
 
-const ICONS = { profile: IconUser, password: IconKey, email: IconMail, preferences: IconAdjustments } as const;
-const PANELS = {
+const ICONS = {
+  profile: IconUser,
+  password: IconLock,
+  email: IconMail,
+  keys: IconKey,
+  preferences: IconAdjustments,
+} as const;
+const OWN_PANELS = {
   profile: ProfileForm,
   password: PasswordForm,
   email: EmailForm,
   preferences: PreferencesForm,
 } as const;
 
-export function AccountTabs({ tab, onChange }: { tab: AccountTab; onChange: (tab: AccountTab) => void }) {
+type OwnTab = keyof typeof OWN_PANELS;
+/** Tabs whose content belongs to another feature: the route composes it in. */
+export type ComposedTab = Exclude<AccountTab, OwnTab>;
+
+const isOwn = (tab: AccountTab): tab is OwnTab => tab in OWN_PANELS;
+
+export function AccountTabs({
+  tab,
+  onChange,
+  panels,
+}: {
+  tab: AccountTab;
+  onChange: (tab: AccountTab) => void;
+  panels: Record<ComposedTab, ReactNode>;
+}) {
   const { t } = useTranslation('me');
   return (
     <Tabs
@@ -34,10 +55,14 @@ export function AccountTabs({ tab, onChange }: { tab: AccountTab; onChange: (tab
         })}
       </Tabs.List>
       {ACCOUNT_TABS.map((item) => {
-        const Panel = PANELS[item];
+        let panel: ReactNode;
+        if (isOwn(item)) {
+          const Own = OWN_PANELS[item];
+          panel = <Own />;
+        } else panel = panels[item];
         return (
           <Tabs.Panel key={item} value={item}>
-            <Panel />
+            {panel}
           </Tabs.Panel>
         );
       })}

@@ -1,7 +1,7 @@
 import { EmailSetBody } from '@nimbus/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { EmailCodeFields } from '../../../components/email-code-fields';
 import { useSendCode } from '../../../hooks/use-send-code';
 import { showFormError } from '../../../lib/form/server-errors';

@@ -1,6 +1,6 @@
 import { LOCALES, THEMES, type Locale, type Theme } from '@nimbus/contract';
 import { Fieldset, SegmentedControl, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { notify } from '../../../lib/notify';
 import { usePreferences } from '../../../lib/preferences/use-preferences';

@@ -2,7 +2,7 @@ import { ProfileSchema, type Profile } from '@nimbus/contract';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { showFormError } from '../../../lib/form/server-errors';
 import { useFormField } from '../../../lib/form/use-form-field';
 import { zodValidate } from '../../../lib/form/zod-validate';

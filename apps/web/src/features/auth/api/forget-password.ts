@@ -1,6 +1,6 @@
 import { ForgetBody } from '@nimbus/contract';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const forgetPassword = (body: z.input<typeof ForgetBody>) => api.send('password/forget', ForgetBody.parse(body));

@@ -1,6 +1,6 @@
 import { LoginBody, SessionResult } from '@nimbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { writeSession } from '../../../lib/session/session-storage';
 

@@ -1,7 +1,7 @@
 import { Box, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { LanguageMenu } from '../../../components/language-menu';
 import { ThemeMenu } from '../../../components/theme-menu';

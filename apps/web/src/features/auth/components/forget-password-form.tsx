@@ -3,8 +3,8 @@ import { ResetBody } from '@nimbus/contract';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { useTranslation } from '../../../lib/i18n/react';
+import * as z from 'zod/mini';
 import { EmailCodeFields } from '../../../components/email-code-fields';
 import { useSendCode } from '../../../hooks/use-send-code';
 import { showFormError } from '../../../lib/form/server-errors';
@@ -16,7 +16,7 @@ import { useResetPassword } from '../api/reset-password';
 
 type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
 
-const schema = ResetBody.extend({ ConfirmPassword: z.string() });
+const schema = z.extend(ResetBody, { ConfirmPassword: z.string() });
 
 export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { AnchorLink } from '../../../components/router-link';
 import { showFormError } from '../../../lib/form/server-errors';
 import { useFormField } from '../../../lib/form/use-form-field';

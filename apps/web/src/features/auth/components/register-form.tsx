@@ -3,8 +3,8 @@ import { RegisterBody } from '@nimbus/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { useTranslation } from '../../../lib/i18n/react';
+import * as z from 'zod/mini';
 import { EmailCodeFields } from '../../../components/email-code-fields';
 import { useSendCode } from '../../../hooks/use-send-code';
 import { showFormError } from '../../../lib/form/server-errors';
@@ -24,7 +24,7 @@ type Values = {
   AgreeTerms: boolean;
 };
 
-const schema = RegisterBody.extend({ ConfirmPassword: z.string() });
+const schema = z.extend(RegisterBody, { ConfirmPassword: z.string() });
 const codeFields = {
   wrong_code: { field: 'Code', message: 'wrong_code' },
   email_exist: { field: 'Email', message: 'email_exist' },

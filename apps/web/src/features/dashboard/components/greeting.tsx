@@ -1,6 +1,6 @@
 import { greetingFor } from '@nimbus/contract';
 import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import type { SessionUserData } from '../../../lib/session/session-query';
 
 /** The page's h1: a greeting for the hour (SPEC §2) with the user's first name. */

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAdjustments, IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { AnchorLink } from '../../../components/router-link';
 import { usePreferences } from '../../../lib/preferences/use-preferences';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@nimbus/contract';
 import { Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconId } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { AnchorLink } from '../../../components/router-link';
 import type { SessionUserData } from '../../../lib/session/session-query';
 

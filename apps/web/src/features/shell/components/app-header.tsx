@@ -1,7 +1,7 @@
 import type { Locale, Theme } from '@nimbus/contract';
 import { Burger, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { BrandLogo } from '../../../components/brand-logo';
 import { LanguageMenu } from '../../../components/language-menu';
 import { ThemeMenu } from '../../../components/theme-menu';

@@ -1,7 +1,7 @@
 import { formatMinor } from '@nimbus/contract';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { useSessionUser } from '../../../lib/session/session-query';
 
 /** The balance in the header: integer minor units shown with 2 decimals and the currency. */

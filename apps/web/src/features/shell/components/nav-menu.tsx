@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { NavLinkRouter } from '../../../components/router-link';
+import { useTranslation } from '../../../lib/i18n/react';
+import { NavLinkRouter } from '../../../components/nav-link-router';
 import { NAV_ITEMS } from '../nav-items';
 
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {

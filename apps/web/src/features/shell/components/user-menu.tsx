@@ -2,7 +2,7 @@ import { formatMinor } from '@nimbus/contract';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { notify } from '../../../lib/notify';
 import { displayName, useSessionUser } from '../../../lib/session/session-query';

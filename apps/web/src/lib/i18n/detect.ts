@@ -1,0 +1,36 @@
+import { LOCALE_STORAGE_KEY, type Locale } from '@nimbus/contract';
+import { toLocale } from './language';
+
+function stored(): string | null {
+  try {
+    return window.localStorage.getItem(LOCALE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function cookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** SPEC §1: the stored choice, then the query string (`lang`), then a cookie (`lang`), then the browser. */
+export function detectLocale(): Locale {
+  const candidates = [
+    stored(),
+    new URLSearchParams(window.location.search).get('lang'),
+    cookie('lang'),
+    ...(navigator.languages ?? []),
+    navigator.language,
+  ];
+  return toLocale(candidates.find((c) => c) ?? null);
+}
+
+/** Remembers the language, so the stored choice wins next time. */
+export function storeLocale(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    /* storage may be disabled */
+  }
+}
