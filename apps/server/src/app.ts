@@ -1,32 +1,55 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { installRouteCatalogue, validatorCompiler, type Api } from './lib/api.js';
 import type { Context } from './lib/context.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { deployRoutes } from './modules/deploy/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
+import { installOpenApi } from './plugins/openapi.js';
 import { installApiRateLimit, installSecurity } from './plugins/security.js';
+import { routeGroup } from './plugins/session.js';
 import { installSpa } from './plugins/spa.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
 
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
-export async function buildApp(ctx: Context): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify({
+export async function buildApp(ctx: Context): Promise<Api> {
+  const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installRouteCatalogue(app);
   installErrorHandler(app);
   await installSecurity(app, { https: ctx.config.PUBLIC_URL.startsWith('https:') });
+  await installOpenApi(app, { brand: ctx.config.BRAND_NAME, publicUrl: ctx.config.PUBLIC_URL, logo: LOGO });
   await app.register(
-    async (api) => {
+    async (api: Api) => {
       await installApiRateLimit(api, ctx.config.RATE_LIMIT_PER_MINUTE);
-      await healthRoutes(api, ctx);
-      await authRoutes(api, ctx);
-      await api.register(async (scoped) => accountRoutes(scoped, ctx));
+      await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => healthRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'auth' }, (a) => authRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'auth', session: true }, (a) => sessionRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'account', session: true }, (a) => accountRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'keys', session: true }, (a) => keyRoutes(a, ctx)));
+      await api.register(
+        routeGroup(ctx, { tag: 'deploy', session: true }, async (a) => {
+          await catalogRoutes(a, ctx);
+          await deployRoutes(a, ctx);
+        }),
+      );
+      await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => taskRoutes(a, ctx)));
     },
     { prefix: '/api' },
   );

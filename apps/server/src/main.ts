@@ -1,16 +1,31 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './lib/bootstrap.js';
+import type { Context } from './lib/context.js';
 import { createLogger } from './lib/logger.js';
+import { computeMap } from './modules/catalog/compute-map.js';
+import { DEFAULT_CATALOG, seedCatalog } from './modules/catalog/seed.js';
 import { Compute } from './modules/compute/compute.js';
+import type { Role } from './modules/jobs/jobs.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { Throttle } from './modules/throttle/throttle.js';
 import { ensureDemoAccount } from './modules/users/demo.js';
+import { startWorkers } from './workers.js';
+
+function roleOf(argv: string[]): Role {
+  const flag = argv.find((a) => a.startsWith('--role'));
+  const value = flag?.includes('=') ? flag.split('=')[1] : flag ? argv[argv.indexOf(flag) + 1] : 'all';
+  if (value === 'api' || value === 'worker' || value === 'all') return value;
+  throw new ConfigError(`--role must be api, worker or all (got ${value ?? 'nothing'})`);
+}
 
 async function main() {
   let config;
+  let role: Role;
   try {
     config = loadConfig();
+    role = roleOf(process.argv.slice(2));
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\nSee README.md, "Configuration".\n`);
@@ -39,22 +54,36 @@ async function main() {
   for (const p of await compute.probe()) {
     if (p.error) log.warn({ region: p.region, cluster: p.cluster, err: p.error }, 'a Proxmox cluster does not answer');
   }
-  const ctx = {
+  const ctx: Context = {
     config,
     db: database.db,
+    databaseUrl: database.url,
     mailer,
     throttle: new Throttle(database.db, config.AUTH_RATE_LIMIT_SCALE),
     log,
     compute,
   };
+  // The first start imports CATALOG_FILE, or the default catalogue on the emulated compute.
+  const catalogFile = config.CATALOG_FILE ?? (compute.emulated ? DEFAULT_CATALOG : undefined);
+  let seeded = false;
+  try {
+    seeded = catalogFile ? await seedCatalog(database.db, catalogFile, computeMap(config.COMPUTE_CONFIG)) : false;
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    await compute.close();
+    await database.close();
+    process.exit(1);
+  }
   const demo = config.DEMO_ACCOUNT ? await ensureDemoAccount(database.db, config.CURRENCY) : null;
-  const app = await buildApp(ctx);
+  const workers = await startWorkers(ctx, role, config.WORKER_CONCURRENCY);
+  const app = role === 'worker' ? null : await buildApp(ctx);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    await app.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
+    await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
+    await workers.stop().catch((err: unknown) => log.error({ err }, 'stopping the workers failed'));
     mailer.close();
     await compute.close();
     await database.close();
@@ -63,7 +92,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   try {
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await app?.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     log.fatal({ err }, 'could not listen');
     await database.close();
@@ -71,9 +100,16 @@ async function main() {
   }
   const lines = [
     ``,
-    `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`,
-    `  database: ${database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL'}`,
+    app
+      ? `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`
+      : `  ${config.BRAND_NAME} worker is running (no HTTP server)`,
+    `  role: ${role}${role === 'api' ? '' : `, ${config.WORKER_CONCURRENCY} task workers`}`,
+    `  database: ${database.clusterDir ? `embedded PostgreSQL, cluster in ${database.clusterDir}` : 'DATABASE_URL'}`,
   ];
+  const dataDir = path.resolve(config.DATA_DIR);
+  if (database.clusterDir && !database.clusterDir.startsWith(`${dataDir}${path.sep}`)) {
+    lines.push(`            (the postgres user cannot reach ${dataDir}; db-credentials.json there points here)`);
+  }
   const regionIds = compute
     .regions()
     .map((r) => r.id)
@@ -83,6 +119,7 @@ async function main() {
       ? `  compute: emulated Proxmox VE clusters, one per region (${regionIds})`
       : `  compute: COMPUTE_CONFIG, regions ${regionIds}`,
   );
+  if (seeded) lines.push(`  catalogue: imported ${catalogFile} (npm run admin -- catalog:export shows it)`);
   if (demo) lines.push(`  demo account (first start): ${demo.email} / ${demo.password}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -10,6 +10,12 @@ import type { Context } from '../src/lib/context.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createMailer } from '../src/modules/mail/mailer.js';
 import { Throttle } from '../src/modules/throttle/throttle.js';
+import type { Emulator } from '@nimbus/pve-emulator';
+import { computeMap } from '../src/modules/catalog/compute-map.js';
+import { seedDefaultCatalog } from '../src/modules/catalog/seed.js';
+import { Compute } from '../src/modules/compute/compute.js';
+import { startEmbeddedCompute } from '../src/modules/compute/embedded.js';
+import { startWorkers, type Workers } from '../src/workers.js';
 import { MailCatcher } from './mail-catcher.js';
 
 export interface Harness {
@@ -18,6 +24,8 @@ export interface Harness {
   db: Db;
   mail: MailCatcher;
   databaseUrl: string;
+  /** The emulated cluster of each region (with `compute`), to inject faults or look at VMs. */
+  emulators: Map<string, Emulator>;
   close(): Promise<void>;
 }
 
@@ -45,21 +53,43 @@ export async function dropDatabase(url: string): Promise<void> {
   await onServer(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
 }
 
+export interface HarnessOptions {
+  /**
+   * Emulated Proxmox clusters for the default regions (hk, jp, sg, us), described to the server as
+   * COMPUTE_CONFIG the way real clusters are, the default catalogue, and the job workers.
+   */
+  compute?: { speed?: number };
+}
+
 /** The real app on a fresh, migrated database, mailing through a real SMTP server on 127.0.0.1. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
   const databaseUrl = await freshDatabase();
   const mail = await new MailCatcher().start();
-  const config: Config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: mail.url, WEB_DIST: '/nonexistent', ...env });
-  const db = createPool(databaseUrl, { max: 5 });
+  const embedded = opts.compute ? await startEmbeddedCompute(opts.compute.speed ?? 0.02) : null;
+  const config: Config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SMTP_URL: mail.url,
+    WEB_DIST: '/nonexistent',
+    ...(embedded ? { COMPUTE_CONFIG: JSON.stringify(embedded.config) } : {}),
+    ...env,
+  });
+  const db = createPool(databaseUrl, { max: 10 });
   await migrate(db);
   const log = createLogger(config.LOG_LEVEL);
   const ctx: Context = {
     config,
     db,
+    databaseUrl,
     log,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log }),
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
+  let workers: Workers | null = null;
+  if (embedded) {
+    ctx.compute = await Compute.start({ configValue: config.COMPUTE_CONFIG, emulatorSpeed: 1, log });
+    await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
+    workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
+  }
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -68,8 +98,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     db,
     mail,
     databaseUrl,
+    emulators: embedded?.emulators ?? new Map(),
     async close() {
       await app.close();
+      await workers?.stop();
+      await ctx.compute?.close();
+      await embedded?.close();
       ctx.mailer.close();
       await db.end();
       await mail.stop();

@@ -33,6 +33,9 @@ export const PASSWORD = { min: 8, max: 128 } as const;
 export const PROFILE_FIELD_MAX = 128;
 export const EMAIL_MAX = 254;
 
+/** SSH keys (SPEC §3, §9): name and key text lengths, and how many one customer may keep. */
+export const SSH_KEY = { nameMax: 256, publicKeyMax: 1024, maxPerUser: 100 } as const;
+
 export const LOCALES = ['en_US', 'zh_CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -51,3 +54,23 @@ export function greetingFor(hour: number): Greeting {
   if (hour >= 18 && hour < 23) return 'evening';
   return 'night';
 }
+
+/** SPEC §5/§9: hostnames and their default ("ECS-" plus 6 random alphanumerics). */
+export const HOSTNAME = {
+  min: 2,
+  max: 63,
+  pattern: /^[A-Za-z][A-Za-z0-9-]*$/,
+  prefix: 'ECS-',
+  randomLength: 6,
+} as const;
+/** Linux user names cloud-init accepts. */
+export const USERNAME = { max: 32, pattern: /^[a-z_][a-z0-9_-]*$/ } as const;
+export const INSTANCE_PASSWORD_MAX = 128;
+/** SPEC §9: the generated password's length. */
+export const GENERATED_PASSWORD_LENGTH = 16;
+export const PROMO_CODE_MAX = 64;
+/** SPEC §4/§9: polling of the deploy task (200 ms) and the reinstall task (250 ms). */
+export const POLL = { deployTaskMs: 200, reinstallTaskMs: 250, instanceStatusMs: 2000 } as const;
+export const PROMO_WARNING_MS = 2000;
+/** The header that makes a create or money-moving mutation safe to retry. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

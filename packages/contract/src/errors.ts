@@ -38,14 +38,6 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The error envelope of DESIGN.md. `fields` maps a payload field to a validation message key. */
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  data: null;
-  fields?: Record<string, string>;
-}
-
 /** Validation message keys carried in `fields`; the web app translates each. */
 export const FIELD_ERRORS = [
   'required',
@@ -56,5 +48,11 @@ export const FIELD_ERRORS = [
   'password_too_short',
   'password_too_long',
   'must_agree_terms',
+  'invalid_hostname',
+  'invalid_username',
+  'password_or_key',
+  'key_reused',
+  'invalid_public_key',
+  'duplicate_key',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

@@ -10,12 +10,16 @@ import { attachWebsockets } from './api/websocket.js';
 import { FaultInjector } from './faults.js';
 import type { Faults } from './faults.js';
 import { Cluster } from './state/cluster.js';
-import type { TemplateInfo } from './state/templates.js';
+import { TEMPLATE_SEEDS, type TemplateInfo } from './state/templates.js';
 import type { VmView } from './state/types.js';
 
 export type { Faults, FaultKind, FaultSpec } from './faults.js';
 export type { VmView } from './state/types.js';
 export type { TemplateInfo } from './state/templates.js';
+/** The image key of each seeded template (distribution-version, e.g. debian-12), known without starting anything. */
+export const TEMPLATE_KEYS: readonly string[] = TEMPLATE_SEEDS.map((t) =>
+  `${t.distribution}-${t.version}`.toLowerCase(),
+);
 
 export interface EmulatorOptions {
   host?: string;
@@ -35,6 +39,8 @@ export interface Emulator {
   faults: Faults;
   templates: TemplateInfo[];
   vm(vmid: number): Readonly<VmView> | undefined;
+  /** Finished tasks with the VM each worked on and how long it ran, in milliseconds. */
+  taskTimes(): { type: string; vmid?: number; ms: number; exitstatus?: string }[];
   close(): Promise<void>;
 }
 
@@ -85,6 +91,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         lock: vm.config.lock,
         snapshots: vm.snapshots.map((s) => s.name),
       };
+    },
+    taskTimes() {
+      return [...cluster.tasks.tasks.values()]
+        .filter((t) => t.endedMs !== undefined)
+        .map((t) => ({ type: t.type, vmid: t.vmid, ms: t.endedMs! - t.startedMs, exitstatus: t.exitstatus }));
     },
     async close() {
       cluster.tasks.stopAll();

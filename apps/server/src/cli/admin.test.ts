@@ -1,18 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDatabase, freshDatabase } from '../../test/harness.js';
-import { admin, serverOnce, startServer, stop } from '../../test/processes.js';
-
-async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => srv.once('listening', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+import { admin, freePort, serverOnce, startServer, stop } from '../../test/processes.js';
 
 describe('admin CLI on DATABASE_URL', () => {
   let env: Record<string, string>;

@@ -1,20 +1,24 @@
-/** Parses `--name value` pairs; a flag without a value is an error. */
-export function parseFlags(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Parses `--name value` (or `--name=value`) pairs and plain arguments; a flag without a value is an error. */
+export function parseArgs(argv: string[]): { flags: Record<string, string>; args: string[] } {
+  const flags: Record<string, string> = {};
+  const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"`);
+    if (!a.startsWith('--')) {
+      args.push(a);
+      continue;
+    }
     const eq = a.indexOf('=');
     if (eq > 0) {
-      out[a.slice(2, eq)] = a.slice(eq + 1);
+      flags[a.slice(2, eq)] = a.slice(eq + 1);
       continue;
     }
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value`);
-    out[a.slice(2)] = v;
+    flags[a.slice(2)] = v;
     i++;
   }
-  return out;
+  return { flags, args };
 }
 
 export function need(flags: Record<string, string>, name: string): string {

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   COMPUTE_CONFIG: z.string().min(1).optional(),
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
+  CATALOG_FILE: z.string().min(1).optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };

@@ -6,7 +6,9 @@ import { createPool, type Db } from '../db/pool.js';
 
 export interface Database {
   db: Db;
-  embedded: boolean;
+  url: string;
+  /** The embedded cluster's folder, or null on DATABASE_URL (or when joining a running server). */
+  clusterDir: string | null;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,8 @@ export async function openDatabase(config: Config, log: Logger, opts: { join?: b
   }
   return {
     db,
-    embedded: !config.DATABASE_URL,
+    url,
+    clusterDir: embedded?.dir ?? null,
     async close() {
       await db.end().catch(() => undefined);
       await embedded?.stop();

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
 import type { Compute } from '../modules/compute/compute.js';
+import type { Jobs } from '../modules/jobs/jobs.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { Throttle } from '../modules/throttle/throttle.js';
 
@@ -9,11 +10,15 @@ import type { Throttle } from '../modules/throttle/throttle.js';
 export interface Context {
   config: Config;
   db: Db;
+  /** The database's URL, for connections outside the pool (a running task holds its lock on one). */
+  databaseUrl: string;
   mailer: Mailer;
   throttle: Throttle;
   log: Logger;
   /** Proxmox clusters by region; absent in tests that do not touch compute. */
   compute?: Compute;
+  /** The durable job queue; absent in tests that do not send jobs. */
+  jobs?: Jobs;
 }
 
 /** Who is calling: the address for throttling and the user agent for the session record. */

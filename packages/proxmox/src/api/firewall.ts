@@ -1,5 +1,5 @@
 import { apiPath, type Params } from '../encoding.js';
-import { arr } from '../decode.js';
+import { arr, str, stringRecord } from '../decode.js';
 import { decodeFirewallOptions, decodeRule } from '../decode-extra.js';
 import { vmWrite, type ClientContext } from './context.js';
 import type { FirewallOptions, FirewallRule } from '../types-extra.js';
@@ -89,5 +89,44 @@ export class FirewallApi {
   async setOptions(node: string, vmid: number, options: FirewallOptionsParams): Promise<void> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/options`;
     await vmWrite(this.ctx, vmid, { method: 'PUT', path, params: { ...options }, retry: 'idempotent' });
+  }
+
+  /** `GET …/firewall/ipset`: the VM's IP sets by name. */
+  async ipsets(node: string, vmid: number): Promise<string[]> {
+    const data = await this.ctx.http.call({ method: 'GET', path: apiPath`/nodes/${node}/qemu/${vmid}/firewall/ipset` });
+    return arr(data).map((s) => str(stringRecord(s).name));
+  }
+
+  /** `POST …/firewall/ipset`: creates an IP set, e.g. `ipfilter-net0` (the anti-spoofing list of net0). */
+  async createIpset(node: string, vmid: number, name: string, comment?: string): Promise<void> {
+    await vmWrite(this.ctx, vmid, {
+      method: 'POST',
+      path: apiPath`/nodes/${node}/qemu/${vmid}/firewall/ipset`,
+      params: { name, comment },
+    });
+  }
+
+  /** `GET …/firewall/ipset/{name}`: the set's CIDRs. */
+  async ipsetEntries(node: string, vmid: number, name: string): Promise<string[]> {
+    const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/ipset/${name}`;
+    return arr(await this.ctx.http.call({ method: 'GET', path })).map((e) => str(stringRecord(e).cidr));
+  }
+
+  /** `POST …/firewall/ipset/{name}`: adds a CIDR to the set. */
+  async addIpsetEntry(node: string, vmid: number, name: string, cidr: string): Promise<void> {
+    await vmWrite(this.ctx, vmid, {
+      method: 'POST',
+      path: apiPath`/nodes/${node}/qemu/${vmid}/firewall/ipset/${name}`,
+      params: { cidr },
+    });
+  }
+
+  /** `DELETE …/firewall/ipset/{name}/{cidr}`. */
+  async removeIpsetEntry(node: string, vmid: number, name: string, cidr: string): Promise<void> {
+    await vmWrite(this.ctx, vmid, {
+      method: 'DELETE',
+      path: apiPath`/nodes/${node}/qemu/${vmid}/firewall/ipset/${name}/${cidr}`,
+      retry: 'idempotent',
+    });
   }
 }

@@ -74,8 +74,10 @@ export class Ctx {
     const fault = this.rt.faults.take(this.method, this.path, true)[0];
     const fail = fault ? (fault.message ?? 'injected failure (emulator fault)') : undefined;
     const { holds, ...rest } = spec;
+    const vmid = rest.vmid ?? holds?.vmid ?? (this.params.vmid === undefined ? undefined : Number(this.params.vmid));
     const upid = this.cluster.tasks.start({
       ...rest,
+      vmid,
       user: this.user,
       fail,
       cleanup: () => {
@@ -113,6 +115,7 @@ export class Ctx {
     vm.config.lock = lock;
     return this.task({
       ...spec,
+      vmid: vm.vmid,
       cleanup: () => {
         if (vm.config.lock === lock) delete vm.config.lock;
       },

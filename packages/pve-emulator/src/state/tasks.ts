@@ -11,6 +11,10 @@ export interface Task {
   status: 'running' | 'stopped';
   exitstatus?: string;
   endtime?: number;
+  /** The VM the task works on, and its start and end in milliseconds (for measuring callers). */
+  vmid?: number;
+  startedMs: number;
+  endedMs?: number;
   log: string[];
   timer?: NodeJS.Timeout;
   /** Always runs when the task ends (success, failure or stop), e.g. to release a VM lock. */
@@ -35,6 +39,8 @@ export interface TaskSpec {
   fail?: string;
   /** Tasks like vncproxy stay running until something ends them. */
   open?: boolean;
+  /** The VM the task works on. */
+  vmid?: number;
 }
 
 const hex8 = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
@@ -62,6 +68,8 @@ export class TaskStore {
       id: spec.id,
       user: spec.user,
       status: 'running',
+      vmid: spec.vmid,
+      startedMs: Date.now(),
       log: [...(spec.lines ?? [])],
       cleanup: spec.cleanup,
       onFail: spec.onFail,
@@ -92,6 +100,7 @@ export class TaskStore {
     task.status = 'stopped';
     task.exitstatus = exitstatus;
     task.endtime = Math.floor(Date.now() / 1000);
+    task.endedMs = Date.now();
     task.log.push(exitstatus === 'OK' ? 'TASK OK' : `TASK ERROR: ${exitstatus}`);
     task.cleanup?.();
     if (exitstatus !== 'OK') task.onFail?.();

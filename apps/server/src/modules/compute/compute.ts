@@ -57,7 +57,9 @@ export class Compute {
           cluster: `${r.id}/${c.name}`,
           tls: c.fingerprint ? { fingerprint: c.fingerprint } : undefined,
           queue: new KeyedQueue(),
-          limiter: new ConcurrencyLimiter({ node: 4, storage: 2 }),
+          limiter: new ConcurrencyLimiter({ node: c.limits.perNode, storage: c.limits.perStorage }),
+          // Poll tasks often: each wait adds up to one interval (growing to 4x) to a deploy.
+          wait: { intervalMs: 150 },
           logger,
         });
         let session: Promise<ConsoleSession> | undefined;
@@ -88,6 +90,12 @@ export class Compute {
 
   region(id: string): RegionHandle | undefined {
     return this.byRegion.get(id);
+  }
+
+  /** A cluster by its key, "<region>/<cluster name>" (as instances record it). */
+  cluster(key: string): ClusterHandle | undefined {
+    const [regionId, name] = key.split('/');
+    return this.byRegion.get(regionId ?? '')?.clusters.find((c) => c.config.name === name);
   }
 
   /** Asks every cluster for its version; a region's clusters that do not answer are reported, not thrown. */

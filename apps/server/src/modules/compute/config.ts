@@ -39,6 +39,14 @@ export const ClusterSchema = z
     /** Template VMID per image key (for example "debian-12"). */
     templates: z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/), z.number().int().min(100).max(999_999_999)),
     ipPools: z.array(IpPoolSchema).min(1),
+    /** Task-creating calls (clone, start…) at once per node and per storage; defaults 4 and 2. */
+    limits: z
+      .object({
+        perNode: z.number().int().min(1).max(64).default(4),
+        perStorage: z.number().int().min(1).max(64).default(2),
+      })
+      .strict()
+      .default({ perNode: 4, perStorage: 2 }),
   })
   .strict();
 

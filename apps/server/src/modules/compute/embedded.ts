@@ -13,8 +13,13 @@ const DEFAULT_REGIONS = [
 /** The image key of a template, e.g. debian-12, ubuntu-24.04, windows-2022. */
 export const imageKey = (t: TemplateInfo) => `${t.distribution}-${t.version}`.toLowerCase();
 
+/** The region ids of the embedded default. */
+export const EMBEDDED_REGION_IDS: readonly string[] = DEFAULT_REGIONS.map((r) => r.id);
+
 export interface EmbeddedCompute {
   config: ComputeConfig;
+  /** The emulator of each region, e.g. to inject faults in tests. */
+  emulators: Map<string, Emulator>;
   close(): Promise<void>;
 }
 
@@ -22,8 +27,12 @@ export interface EmbeddedCompute {
  * Starts one emulated cluster (two nodes) per default region, in-process on 127.0.0.1, with a
  * fresh token and console user each, and describes them exactly as real clusters are described.
  */
-export async function startEmbeddedCompute(speed: number): Promise<EmbeddedCompute> {
+export async function startEmbeddedCompute(
+  speed: number,
+  limits: { perNode: number; perStorage: number } = { perNode: 4, perStorage: 2 },
+): Promise<EmbeddedCompute> {
   const started: Emulator[] = [];
+  const emulators = new Map<string, Emulator>();
   try {
     const regions = [];
     for (const r of DEFAULT_REGIONS) {
@@ -36,6 +45,7 @@ export async function startEmbeddedCompute(speed: number): Promise<EmbeddedCompu
         cluster: { name: `${r.id}-1`, nodes: [`${r.id}-pve1`, `${r.id}-pve2`] },
       });
       started.push(emu);
+      emulators.set(r.id, emu);
       regions.push({
         id: r.id,
         name: r.name,
@@ -52,6 +62,7 @@ export async function startEmbeddedCompute(speed: number): Promise<EmbeddedCompu
             backupStorage: 'backup',
             bridge: 'vmbr0',
             templates: Object.fromEntries(emu.templates.map((t) => [imageKey(t), t.vmid])),
+            limits,
             ipPools: [
               {
                 cidr: `${r.net}.0/24`,
@@ -64,7 +75,7 @@ export async function startEmbeddedCompute(speed: number): Promise<EmbeddedCompu
         ],
       });
     }
-    return { config: { regions }, close: () => closeAll(started) };
+    return { config: { regions }, emulators, close: () => closeAll(started) };
   } catch (e) {
     await closeAll(started);
     throw e;

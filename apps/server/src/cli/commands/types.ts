@@ -1,0 +1,15 @@
+import type { Config } from '../../config/env.js';
+import type { Db } from '../../db/pool.js';
+
+/** What a CLI command gets: the database, the configuration and its arguments. */
+export interface CommandEnv {
+  db: Db;
+  config: Config;
+  flags: Record<string, string>;
+  args: string[];
+}
+
+export interface Command {
+  usage: string;
+  run(env: CommandEnv): Promise<string>;
+}

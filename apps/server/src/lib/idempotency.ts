@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '@nimbus/contract';
+import { z } from 'zod';
+import type { Tx } from '../db/pool.js';
+import { AppError } from './errors.js';
+
+/** The optional Idempotency-Key header of mutations that create resources or move money. */
+export const IdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: 'invalid_value' })
+    .optional()
+    .describe('Any unique string (a UUID): a retry with the same key and body gets the first answer again.'),
+});
+
+const keyError = (reason: string) => new AppError('parse_data_error', 400, { [IDEMPOTENCY_HEADER]: reason });
+
+/**
+ * Runs `fn` at most once per (customer, route, key), inside the caller's transaction: a repeat with
+ * the same body answers what the first answered (waiting for it if it is still running); a repeat
+ * with another body is refused. Without a key, `fn` just runs.
+ */
+export async function idempotent<T>(
+  tx: Tx,
+  opts: { userId: number; route: string; key: string | undefined; body: unknown },
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (opts.key === undefined) return fn();
+  const hash = createHash('sha256').update(JSON.stringify(opts.body)).digest();
+  const claimed = await tx.query(
+    `insert into idempotency_keys (user_id, route, key, request_hash, response) values ($1, $2, $3, $4, 'null')
+     on conflict do nothing`,
+    [opts.userId, opts.route, opts.key, hash],
+  );
+  if (claimed.rowCount === 1) {
+    const result = await fn();
+    await tx.query('update idempotency_keys set response = $4 where user_id = $1 and route = $2 and key = $3', [
+      opts.userId,
+      opts.route,
+      opts.key,
+      JSON.stringify(result),
+    ]);
+    return result;
+  }
+  const { rows } = await tx.query<{ request_hash: Buffer; response: T }>(
+    'select request_hash, response from idempotency_keys where user_id = $1 and route = $2 and key = $3',
+    [opts.userId, opts.route, opts.key],
+  );
+  const row = rows[0];
+  if (!row || !row.request_hash.equals(hash)) throw keyError('key_reused');
+  return row.response;
+}

@@ -1,0 +1,189 @@
+import { DEPLOY_STEP, TASK_STATUS } from '@nimbus/contract';
+import { buildIpConfig, buildNet, parseNet, ProxmoxError, TaskFailedError } from '@nimbus/proxmox';
+import { withTx } from '../../db/pool.js';
+import type { Context } from '../../lib/context.js';
+import { invoices } from '../billing/invoices.js';
+import { catalog } from '../catalog/repository.js';
+import { instances, type InstanceRow } from '../instances/repository.js';
+import { promotions } from '../promotions/repository.js';
+import { tasks, type TaskRow } from '../tasks/repository.js';
+import { post } from '../users/ledger.js';
+import { releaseAddress } from './allocate.js';
+import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
+
+/** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
+export interface DeployState {
+  image: string;
+  cores: number;
+  memoryMb: number;
+  diskGb: number;
+  password?: string;
+  sshKeys: string[];
+  nameservers: string[];
+  /** Minor units taken from the balance, refunded if the deploy fails. */
+  charged: number;
+  node?: string;
+  vmid?: number;
+  cloneUpid?: string;
+  /** Set when the deploy failed: the reason, while the VM, address and charge are given back. */
+  failure?: string;
+}
+
+/** Checkpoint fields to merge into a task's state; null removes one. */
+export type Patch<S> = { [K in keyof S]?: S[K] | null };
+
+/** Errors worth another try of the same step: Proxmox was busy, unreachable or its task failed. */
+function transient(e: unknown): boolean {
+  if (e instanceof TaskFailedError) return true;
+  if (e instanceof ProxmoxError) return !['validation', 'auth', 'permission', 'pinning', 'tls'].includes(e.kind);
+  return false;
+}
+
+async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    signal.throwIfAborted();
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= tries || !transient(e) || signal.aborted) throw e;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
+    }
+  }
+}
+
+/**
+ * The deploy task of SPEC §4: cloning → configuring → firewall → starting → OK, or the error step
+ * with the charge refunded, the address returned and no VM left in Proxmox. Each step records its
+ * checkpoint first, so a worker that dies anywhere is resumed by another without repeating what
+ * finished: the clone is only sent when the VM does not exist, configuration is idempotent.
+ */
+export function deployHandler(ctx: Context) {
+  return async (task: TaskRow, signal: AbortSignal): Promise<void> => {
+    const state = task.state as unknown as DeployState;
+    // Checkpoints are written first, then applied to the one state object every step reads.
+    const save = async (patch: Patch<DeployState>, step?: number) => {
+      await tasks.progress(ctx.db, task.id, { step, state: patch });
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) delete (state as unknown as Record<string, unknown>)[k];
+        else Object.assign(state, { [k]: v });
+      }
+    };
+    const instance = (await instances.get(ctx.db, task.instance_id))!;
+    const cluster = ctx.compute?.cluster(instance.cluster);
+    if (!cluster) throw new Error(`no compute cluster ${instance.cluster}`);
+    const vm = (): Vm => ({ client: cluster.client, node: state.node!, vmid: state.vmid! });
+    if (!state.failure) {
+      try {
+        if (task.step <= DEPLOY_STEP.cloning) {
+          await save({}, DEPLOY_STEP.cloning);
+          await attempt(signal, async () => {
+            const placed = await ensureVm(ctx, cluster, instance, state, save, signal);
+            await instances.place(ctx.db, instance.id, placed);
+          });
+        }
+        if (task.step <= DEPLOY_STEP.configuring) {
+          await save({}, DEPLOY_STEP.configuring);
+          await attempt(signal, () => configure(vm(), instance, state, cluster.config.bridge));
+          await save({ password: null });
+        }
+        if (task.step <= DEPLOY_STEP.firewall) {
+          await save({}, DEPLOY_STEP.firewall);
+          await attempt(signal, () => firewall(vm(), instance));
+        }
+        await save({}, DEPLOY_STEP.starting);
+        await attempt(signal, async () => {
+          const st = await cluster.client.qemu.status(state.node!, state.vmid!);
+          if (st.status !== 'running') await cluster.client.qemu.power(state.node!, state.vmid!, 'start');
+        });
+        await withTx(ctx.db, async (tx) => {
+          await instances.setStatus(tx, instance.id, 'available');
+          await promotions.confirmUse(tx, instance.id);
+          await tasks.finish(tx, task.id, { status: TASK_STATUS.ok, step: DEPLOY_STEP.starting });
+        });
+        ctx.log.info({ instance: instance.id, vmid: state.vmid }, 'instance deployed');
+        return;
+      } catch (e) {
+        if (signal.aborted) throw e;
+        ctx.log.warn({ err: e, instance: instance.id, task: task.id }, 'deploy failed; giving back');
+        await save({ failure: e instanceof Error ? e.message : String(e), password: null });
+      }
+    }
+    await giveBack(ctx, task, instance, state, signal);
+  };
+}
+
+/** Sets sizes, cloud-init credentials, network and disk; every change is safe to apply twice. */
+async function configure(vm: Vm, instance: InstanceRow, state: DeployState, bridge: string): Promise<void> {
+  const current = await vm.client.qemu.config(vm.node, vm.vmid);
+  const net = parseNet(current.values.net0 ?? 'virtio');
+  await vm.client.qemu.updateConfig(vm.node, vm.vmid, {
+    name: instance.hostname,
+    cores: state.cores,
+    memory: state.memoryMb,
+    agent: 'enabled=1',
+    ciuser: instance.username,
+    ...(state.password ? { cipassword: state.password } : {}),
+    ...(state.sshKeys.length ? { sshkeys: state.sshKeys } : {}),
+    ipconfig0: buildIpConfig({ ip: `${instance.ip_address}/${instance.prefix}`, gw: instance.gateway ?? undefined }),
+    nameserver: state.nameservers.join(' '),
+    net0: buildNet({ model: net.model ?? 'virtio', macaddr: net.macaddr, bridge, firewall: true }),
+  });
+  await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${state.diskGb}G`);
+}
+
+const IPSET = 'ipfilter-net0';
+
+/** The VM firewall on, accepting by default, and net0 allowed to send only from its own address. */
+async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
+  const { client, node, vmid } = vm;
+  if (!(await client.firewall.ipsets(node, vmid)).includes(IPSET)) {
+    await client.firewall.createIpset(node, vmid, IPSET, 'anti-spoofing (Nimbus)');
+  }
+  const entries = await client.firewall.ipsetEntries(node, vmid, IPSET);
+  if (instance.ip_address && !entries.some((e) => e.split('/')[0] === instance.ip_address)) {
+    await client.firewall.addIpsetEntry(node, vmid, IPSET, instance.ip_address);
+  }
+  await client.firewall.setOptions(node, vmid, {
+    enable: true,
+    policy_in: 'ACCEPT',
+    policy_out: 'ACCEPT',
+    ipfilter: true,
+    macfilter: true,
+  });
+}
+
+/** A failed deploy: the VM is removed, then the charge, stock, address and promotion are given back. */
+async function giveBack(
+  ctx: Context,
+  task: TaskRow,
+  instance: InstanceRow,
+  state: DeployState,
+  signal: AbortSignal,
+): Promise<void> {
+  const cluster = ctx.compute?.cluster(instance.cluster);
+  if (cluster && state.node && state.vmid && (await vmExists(cluster.client, state.node, state.vmid))) {
+    await attempt(signal, () => removeVm({ client: cluster.client, node: state.node!, vmid: state.vmid! }), 5);
+  }
+  await withTx(ctx.db, async (tx) => {
+    const current = await tasks.get(tx, task.id);
+    if (!current || current.status >= TASK_STATUS.ok) return;
+    if (state.charged > 0)
+      await post(
+        tx,
+        instance.user_id,
+        'refund',
+        state.charged,
+        `Refund: deploy of ${instance.hostname} failed (#${instance.id})`,
+      );
+    await invoices.cancelForInstance(tx, instance.id);
+    await catalog.returnStock(tx, instance.product_id);
+    await releaseAddress(tx, instance.id);
+    await promotions.releaseUse(tx, instance.id);
+    await instances.setStatus(tx, instance.id, 'cancelled');
+    await tasks.finish(tx, task.id, {
+      status: TASK_STATUS.error,
+      step: DEPLOY_STEP.error,
+      error: state.failure ?? null,
+    });
+  });
+}

@@ -1,0 +1,130 @@
+import type { DeployBody, DeployResult, PriceBody, PriceResult } from '@nimbus/contract';
+import type { z } from 'zod';
+import { withTx, type Queryable } from '../../db/pool.js';
+import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { catalog, type ProductPlacement } from '../catalog/repository.js';
+import type { ClusterHandle } from '../compute/compute.js';
+import { instances } from '../instances/repository.js';
+import { quote } from '../promotions/pricing.js';
+import { promotions } from '../promotions/repository.js';
+import { TASK_QUEUE } from '../tasks/runner.js';
+import { tasks } from '../tasks/repository.js';
+import { post } from '../users/ledger.js';
+import { users } from '../users/repository.js';
+import { allocateAddress, freeAddresses } from './allocate.js';
+import { invoices } from '../billing/invoices.js';
+import type { DeployState } from './provision.js';
+
+/** A product customers may buy: it exists and is not hidden (SPEC §2: an Ord value hides it). */
+async function productForSale(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<ProductPlacement> {
+  const product = await catalog.product(db, id, opts);
+  if (!product || product.ord !== null) throw new AppError('get_product_error', 404);
+  return product;
+}
+
+/** SPEC §7 api/deploy/price: the server's price for a product, cycle and promotion code. */
+export async function price(ctx: Context, userId: number, body: z.output<typeof PriceBody>): Promise<PriceResult> {
+  const product = await productForSale(ctx.db, body.ProductId);
+  const q = await quote(ctx.db, product, {
+    cycle: body.Cycle,
+    code: body.PromotionCode,
+    userId,
+    currency: ctx.config.CURRENCY,
+  });
+  return { Price: q.Price, OriginalPrice: q.OriginalPrice, Discount: q.Discount, Currency: q.Currency, Cycle: q.Cycle };
+}
+
+/** The region's cluster with the most free addresses, and the image's template on it; none → out_of_stock. */
+async function placeOn(ctx: Context, product: ProductPlacement, imageCode: string): Promise<ClusterHandle> {
+  const region = ctx.compute?.region(product.region_code);
+  const clusters = region?.clusters.filter((c) => c.config.templates[imageCode] !== undefined) ?? [];
+  if (!clusters.length) throw new AppError('get_product_error', 404);
+  let best: { cluster: ClusterHandle; free: number } | null = null;
+  for (const cluster of clusters) {
+    const free = await freeAddresses(ctx.db, clusterKey(cluster), cluster.config.ipPools);
+    if (free > 0 && (!best || free > best.free)) best = { cluster, free };
+  }
+  if (!best) throw new AppError('out_of_stock', 409);
+  return best.cluster;
+}
+
+export const clusterKey = (c: ClusterHandle) => `${c.regionId}/${c.config.name}`;
+
+async function ownKeys(db: Queryable, userId: number, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ id: number; public_key: string }>(
+    'select id, public_key from ssh_keys where user_id = $1 and id = any($2)',
+    [userId, ids],
+  );
+  // Another customer's key, or one that does not exist, is "not found" (never "forbidden").
+  if (new Set(rows.map((r) => r.id)).size !== new Set(ids).size) throw new AppError('db_no_record', 404);
+  return rows.map((r) => r.public_key);
+}
+
+/**
+ * SPEC §7 api/deploy: validates, prices on the server, and in one transaction charges the balance
+ * through the ledger, records the paid invoice, creates the instance with its address and enqueues
+ * its provisioning task. Money moves exactly once, also under an Idempotency-Key retry.
+ */
+export async function deploy(
+  ctx: Context,
+  userId: number,
+  body: z.output<typeof DeployBody>,
+  idempotencyKey: string | undefined,
+): Promise<DeployResult> {
+  const jobs = ctx.jobs;
+  if (!jobs) throw new Error('deploy needs the job queue');
+  const product = await productForSale(ctx.db, body.ProductId);
+  const images = await catalog.images(ctx.db, product.id);
+  const image = images.find((m) => m.id === body.UserData.TemplateId);
+  if (!image) throw new AppError('parse_data_error', 400, { 'UserData.TemplateId': 'invalid_value' });
+  const sshKeys = await ownKeys(ctx.db, userId, body.UserData.SSHKeyIds);
+  const cluster = await placeOn(ctx, product, image.code);
+  const result = await withTx(ctx.db, (tx) =>
+    idempotent(tx, { userId, route: 'deploy', key: idempotencyKey, body }, async () => {
+      const user = await users.byId(tx, userId);
+      if (!user) throw new AppError('invalid_session', 401);
+      const currency = ctx.config.CURRENCY;
+      if (user.currency.trim() !== currency) throw new AppError('invalid_option', 409);
+      const q = await quote(tx, product, { cycle: body.Cycle, code: body.PromotionCode, userId, currency, lock: true });
+      if (!(await catalog.takeStock(tx, product.id))) throw new AppError('out_of_stock', 409);
+      const instance = await instances.create(tx, {
+        userId,
+        productId: product.id,
+        imageId: image.id,
+        regionId: product.region_id,
+        cluster: clusterKey(cluster),
+        hostname: body.Hostnames[0],
+        username: body.UserData.Username,
+        cycle: q.cycleKey,
+        months: q.months,
+        price: q.OriginalPrice,
+        currency,
+        autoRenew: true,
+      });
+      const address = await allocateAddress(tx, clusterKey(cluster), cluster.config.ipPools, instance.id);
+      if (!address) throw new AppError('out_of_stock', 409);
+      await instances.setAddress(tx, instance.id, address);
+      await post(tx, userId, 'charge', -q.Price, `Deploy ${instance.hostname} (#${instance.id})`);
+      await invoices.createPaid(tx, { user, instance, product, quote: q });
+      if (q.promotion) await promotions.addUse(tx, q.promotion.id, userId, instance.id);
+      const state: DeployState = {
+        image: image.code,
+        cores: product.cores,
+        memoryMb: product.memory_mb,
+        diskGb: product.disk_gb,
+        password: body.UserData.Password || undefined,
+        sshKeys,
+        nameservers: address.nameservers,
+        charged: q.Price,
+      };
+      const task = await tasks.create(tx, { instanceId: instance.id, userId, kind: 'deploy', state });
+      await jobs.send(tx, TASK_QUEUE, { taskId: task.id });
+      return { InstanceId: instance.id, TaskId: task.id };
+    }),
+  );
+  jobs.wake(TASK_QUEUE);
+  return result;
+}

@@ -1,0 +1,116 @@
+import { OutcomeUnknownError, ProxmoxError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
+import type { Context } from '../../lib/context.js';
+import type { ClusterHandle } from '../compute/compute.js';
+import type { InstanceRow } from '../instances/repository.js';
+import { nextVmid } from './allocate.js';
+import type { DeployState, Patch } from './provision.js';
+
+/** A VM as the steps address it. */
+export interface Vm {
+  client: ProxmoxClient;
+  node: string;
+  vmid: number;
+}
+
+const CLONE_TIMEOUT_MS = 30 * 60_000;
+
+/** Whether the VM's config exists on the node (Proxmox answers 500 "does not exist" otherwise). */
+export async function vmExists(client: ProxmoxClient, node: string, vmid: number): Promise<boolean> {
+  try {
+    await client.qemu.status(node, vmid);
+    return true;
+  } catch (e) {
+    if (e instanceof ProxmoxError && /does not exist/i.test(e.reason)) return false;
+    throw e;
+  }
+}
+
+/** The configured node with the most free memory, among those the cluster reports online. */
+async function pickNode(cluster: ClusterHandle): Promise<string> {
+  const nodes = (await cluster.client.cluster.resources('node')).filter(
+    (n) => n.node && cluster.config.nodes.includes(n.node) && n.status !== 'offline',
+  );
+  nodes.sort((a, b) => (b.maxmem ?? 0) - (b.mem ?? 0) - ((a.maxmem ?? 0) - (a.mem ?? 0)));
+  return nodes[0]?.node ?? cluster.config.nodes[0]!;
+}
+
+/** Where the template lives: clones are created on its node and placed with `target`. */
+async function templateNode(cluster: ClusterHandle, templateVmid: number): Promise<string> {
+  const vms = await cluster.client.cluster.resources('vm');
+  const node = vms.find((v) => v.vmid === templateVmid)?.node;
+  if (!node) throw new Error(`template ${templateVmid} is not on cluster ${cluster.config.name}`);
+  return node;
+}
+
+/** A VMID no one uses: unique in our database (per cluster) and free in Proxmox. */
+async function allocateVmid(ctx: Context, clusterKey: string, client: ProxmoxClient): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const vmid = await nextVmid(ctx.db, clusterKey);
+    if (await client.cluster.isVmidFree(vmid)) return vmid;
+  }
+  throw new Error(`no free VMID found on ${clusterKey} after 50 tries`);
+}
+
+/**
+ * Makes sure the instance's VM exists, cloned from its image's template: picks the node and VMID
+ * once (checkpointed), sends the clone only when the VM does not exist yet, and otherwise waits
+ * for the clone already under way. A clone whose answer was lost is never sent twice blindly.
+ */
+export async function ensureVm(
+  ctx: Context,
+  cluster: ClusterHandle,
+  instance: InstanceRow,
+  state: DeployState,
+  save: (patch: Patch<DeployState>) => Promise<void>,
+  signal: AbortSignal,
+): Promise<{ node: string; vmid: number }> {
+  const { client } = cluster;
+  const templateVmid = cluster.config.templates[state.image];
+  if (templateVmid === undefined) throw new Error(`no template for ${state.image} on ${instance.cluster}`);
+  if (!state.node) await save({ node: await pickNode(cluster) });
+  if (!state.vmid) await save({ vmid: await allocateVmid(ctx, instance.cluster, client) });
+  const node = state.node!;
+  const vmid = state.vmid!;
+  try {
+    if (state.cloneUpid) {
+      // A clone was sent before (this worker or one that died): its task has the verdict.
+      await client.waitTask(state.cloneUpid.split(':')[1] ?? node, state.cloneUpid, {
+        timeoutMs: CLONE_TIMEOUT_MS,
+        signal,
+      });
+    }
+    if (!(await vmExists(client, node, vmid))) {
+      const source = await templateNode(cluster, templateVmid);
+      try {
+        await client.qemu.clone(
+          source,
+          templateVmid,
+          { newid: vmid, name: instance.hostname, full: true, storage: cluster.config.storage, target: node },
+          { onUpid: (upid) => void save({ cloneUpid: upid }), timeoutMs: CLONE_TIMEOUT_MS, signal },
+        );
+      } catch (e) {
+        // A lost answer, or "already exists" after a retry: the VM's own state says what happened.
+        if (!(e instanceof OutcomeUnknownError || (e instanceof ProxmoxError && /already exists/i.test(e.reason))))
+          throw e;
+        if (!(await vmExists(client, node, vmid))) throw e;
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof TaskFailedError)) throw e;
+    // A failed clone may leave a half-made VM: remove it so the next try starts clean.
+    if (await vmExists(client, node, vmid)) await removeVm({ client, node, vmid });
+    await save({ cloneUpid: null });
+    throw e;
+  }
+  const st = await client.qemu.waitUnlocked(node, vmid, { timeoutMs: CLONE_TIMEOUT_MS, signal });
+  if (st.lock) throw new Error(`VM ${vmid} is still locked (${st.lock})`);
+  return { node, vmid };
+}
+
+/** Stops and deletes a VM with its disks and firewall. */
+export async function removeVm(vm: Vm): Promise<void> {
+  const st = await vm.client.qemu.status(vm.node, vm.vmid);
+  if (st.lock) await vm.client.qemu.waitUnlocked(vm.node, vm.vmid, { timeoutMs: CLONE_TIMEOUT_MS });
+  if (st.status === 'running' || st.status === 'paused') await vm.client.qemu.power(vm.node, vm.vmid, 'stop');
+  await vm.client.qemu.destroy(vm.node, vm.vmid, { purge: true, 'destroy-unreferenced-disks': true });
+}

@@ -1,0 +1,95 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '../../db/pool.js';
+
+/** How a process takes part in jobs: `api` only sends them, `worker` only runs them, `all` does both. */
+export type Role = 'api' | 'worker' | 'all';
+
+export interface QueueSpec {
+  name: string;
+  /** Runs one job's data; throwing fails the job (no automatic retry: handlers resume from checkpoints). */
+  handler: (data: Record<string, unknown>) => Promise<void>;
+  /** Jobs of this queue run at the same time in one process. */
+  concurrency: number;
+  expireInSeconds?: number;
+}
+
+const adapter = (db: Queryable): PgBoss.Db => ({
+  executeSql: (text, values) => db.query(text, values),
+});
+
+/**
+ * Durable jobs in the same PostgreSQL (pg-boss, schema `pgboss`). A job is sent inside the
+ * transaction that creates its work, so it exists exactly when that work does.
+ */
+export class Jobs {
+  private readonly workerIds = new Map<string, string[]>();
+
+  private constructor(
+    private readonly boss: PgBoss,
+    readonly role: Role,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(db: Db, log: Logger, role: Role, queues: QueueSpec[]): Promise<Jobs> {
+    const runs = role !== 'api';
+    const boss = new PgBoss({
+      db: adapter(db),
+      schema: 'pgboss',
+      supervise: runs,
+      schedule: runs,
+      migrate: true,
+      // Sent jobs are picked up within half a second, or at once when sent from this process (wake).
+      pollingIntervalSeconds: 0.5,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    const jobs = new Jobs(boss, role, log);
+    for (const q of queues) {
+      await boss.createQueue(q.name, {
+        name: q.name,
+        policy: 'standard',
+        retryLimit: 0,
+        expireInSeconds: q.expireInSeconds ?? 3600,
+      });
+      if (runs) await jobs.work(q);
+    }
+    return jobs;
+  }
+
+  private async work(q: QueueSpec): Promise<void> {
+    const ids: string[] = [];
+    for (let i = 0; i < q.concurrency; i++) {
+      ids.push(
+        await this.boss.work<Record<string, unknown>>(
+          q.name,
+          { batchSize: 1, pollingIntervalSeconds: 0.5 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await q.handler(job.data);
+            } catch (err) {
+              this.log.error({ err, queue: q.name, job: job.id }, 'job failed');
+              throw err;
+            }
+          },
+        ),
+      );
+    }
+    this.workerIds.set(q.name, ids);
+  }
+
+  /** Sends a job through `db` — pass the transaction that creates the job's work. */
+  async send(db: Queryable, queue: string, data: Record<string, unknown>): Promise<void> {
+    await this.boss.send(queue, data, { db: adapter(db) });
+  }
+
+  /** Tells this process's idle workers of a queue to look for jobs now (after the sending transaction committed). */
+  wake(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);
+  }
+}

@@ -1,0 +1,54 @@
+import type { Context } from './lib/context.js';
+import { deployHandler } from './modules/deploy/provision.js';
+import { Jobs, type Role } from './modules/jobs/jobs.js';
+import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
+
+export interface Workers {
+  jobs: Jobs;
+  stop(): Promise<void>;
+}
+
+/** How often a worker looks for tasks whose worker died, to resume them. */
+const SWEEP_MS = 5_000;
+
+/**
+ * Starts the job queue for this process's role and sets `ctx.jobs`. Workers (role worker or all)
+ * run instance tasks and resume those orphaned by a dead process.
+ */
+export async function startWorkers(ctx: Context, role: Role, concurrency: number): Promise<Workers> {
+  const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
+  runner.register('deploy', deployHandler(ctx));
+  const jobs = await Jobs.start(ctx.db, ctx.log, role, [
+    { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
+  ]);
+  ctx.jobs = jobs;
+  let timer: NodeJS.Timeout | undefined;
+  if (role !== 'api') {
+    const sweep = async () => {
+      const orphans = await runner.orphans();
+      for (const taskId of orphans) await jobs.send(ctx.db, TASK_QUEUE, { taskId });
+      if (orphans.length) {
+        ctx.log.info({ tasks: orphans }, 'resuming tasks whose worker stopped');
+        jobs.wake(TASK_QUEUE);
+      }
+    };
+    const loop = () => {
+      timer = setTimeout(() => {
+        sweep()
+          .catch((err: unknown) => ctx.log.warn({ err }, 'task sweep failed'))
+          .finally(loop);
+      }, SWEEP_MS);
+      timer.unref();
+    };
+    await sweep();
+    loop();
+  }
+  return {
+    jobs,
+    async stop() {
+      clearTimeout(timer);
+      await runner.stop();
+      await jobs.stop();
+    },
+  };
+}

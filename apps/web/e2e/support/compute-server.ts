@@ -1,0 +1,70 @@
+// The end-to-end Proxmox: one emulated cluster per default region, in a process of its own, so tests
+// can inject faults into the clusters the console talks to. It writes the clusters' COMPUTE_CONFIG
+// for the console to read, then serves a small control API on 127.0.0.1.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import path from 'node:path';
+import type { FaultKind } from '@nimbus/pve-emulator';
+import { startEmbeddedCompute } from '../../../server/src/modules/compute/embedded';
+import { E2E } from './ports';
+
+export interface FaultRequest {
+  region: string;
+  kind: FaultKind;
+  method?: string;
+  /** A regular expression over the API path (relative to /api2/json). */
+  path: string;
+  times?: number;
+  message?: string;
+}
+
+const compute = await startEmbeddedCompute(Number(process.env.PVE_EMULATOR_SPEED ?? 0.1));
+mkdirSync(path.dirname(E2E.computeConfig), { recursive: true });
+writeFileSync(E2E.computeConfig, JSON.stringify(compute.config));
+
+async function body(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return JSON.parse(text || '{}');
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const send = (status: number, data: unknown = null) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(data));
+  };
+  void (async () => {
+    if (url.pathname === '/health') return send(200, { regions: [...compute.emulators.keys()] });
+    if (url.pathname === '/faults' && req.method === 'POST') {
+      const f = (await body(req)) as FaultRequest;
+      const emu = compute.emulators.get(f.region);
+      if (!emu) return send(404, { error: `no region ${f.region}` });
+      emu.faults.add({
+        kind: f.kind,
+        method: f.method,
+        path: new RegExp(f.path),
+        times: f.times ?? Infinity,
+        message: f.message,
+      });
+      return send(200);
+    }
+    if (url.pathname === '/faults' && req.method === 'DELETE') {
+      for (const emu of compute.emulators.values()) emu.faults.clear();
+      return send(200);
+    }
+    if (url.pathname === '/vm') {
+      const vm = compute.emulators.get(url.searchParams.get('region') ?? '')?.vm(Number(url.searchParams.get('vmid')));
+      return send(vm ? 200 : 404, vm ?? null);
+    }
+    send(404);
+  })().catch((e: unknown) => send(500, { error: String(e) }));
+});
+server.listen(E2E.computePort, '127.0.0.1');
+
+const stop = () => {
+  server.close();
+  void compute.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,28 @@
+import { E2E } from './ports';
+import type { FaultRequest } from './compute-server';
+
+const control = `http://127.0.0.1:${E2E.computePort}`;
+
+/** Arms a fault in the emulated Proxmox of a region (until cleared; `times` to limit it). */
+export async function injectFault(f: FaultRequest): Promise<void> {
+  const res = await fetch(`${control}/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(f),
+  });
+  if (!res.ok) throw new Error(`inject fault: ${res.status}`);
+}
+
+/** Removes every armed fault. */
+export async function clearFaults(): Promise<void> {
+  await fetch(`${control}/faults`, { method: 'DELETE' });
+}
+
+/** A VM as the emulated Proxmox of a region holds it, or null. */
+export async function proxmoxVm(
+  region: string,
+  vmid: number,
+): Promise<{ status: string; config: Record<string, string> } | null> {
+  const res = await fetch(`${control}/vm?region=${region}&vmid=${vmid}`);
+  return res.ok ? ((await res.json()) as { status: string; config: Record<string, string> }) : null;
+}

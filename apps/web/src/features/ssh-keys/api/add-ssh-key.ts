@@ -1,0 +1,17 @@
+import { SshKey, SshKeyAddBody } from '@nimbus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { sshKeyKeys } from './query-keys';
+
+export const addSshKey = (body: z.input<typeof SshKeyAddBody>) =>
+  api.post('key/add', SshKeyAddBody.parse(body), SshKey);
+
+/** POST api/key/add; settles once the key lists are read again, so they show the new key. */
+export function useAddSshKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSshKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sshKeyKeys.all }),
+  });
+}
