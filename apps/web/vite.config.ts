@@ -22,6 +22,11 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       autoCodeSplitting: true,
+      // Loaders load with their page, not with the entry: the signed-in pages' loaders read
+      // through TanStack Query, which a signed-out visitor never needs (issue 6's budget).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+      },
       quoteStyle: 'single',
     }),
     react(),

@@ -1,6 +1,14 @@
 import { KNOWN_KEYS } from '../../server/test/ssh-keys';
 import { addSshKey, createAccount, type Account } from './support/api';
-import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectDialogShown,
+  expectPageReady,
+  presetChoice,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 const PUBLIC = ['/login', '/register', '/forget-password', '/forbidden'];
 const PRIVATE = [
@@ -66,11 +74,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('button', { name: locale === 'en_US' ? 'Add key' : '添加密钥' }).click();
         await expect(dialog.getByText(locale === 'en_US' ? 'This field is required' : '此项为必填项')).toHaveCount(2);
+        await expectDialogShown(page);
         await expectAccessible(page, `SSH key dialog with errors ${locale} ${theme}`);
         await dialog.getByRole('button', { name: locale === 'en_US' ? 'Cancel' : '取消' }).click();
         await expect(dialog).toHaveCount(0);
         await page.getByRole('button', { name: locale === 'en_US' ? 'Delete Axe laptop' : '删除 Axe laptop' }).click();
-        await expect(dialog).toBeVisible();
+        await expectDialogShown(page);
         await expectAccessible(page, `SSH key delete dialog ${locale} ${theme}`);
       });
     });

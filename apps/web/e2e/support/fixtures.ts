@@ -80,3 +80,23 @@ export async function expectPageReady(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(LOADING)).toHaveCount(0);
 }
+
+/**
+ * Waits until a dialog is fully shown: Mantine fades it in, and `toBeVisible` holds from the first
+ * frame, when its text is still too faint to read (or for axe to judge its contrast).
+ */
+export async function expectDialogShown(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) => {
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          if (getComputedStyle(node).opacity !== '1') return false;
+        }
+        // Fades and slides still running (a spinner's endless animation does not count).
+        return el.getAnimations({ subtree: true }).every((a) => a.effect?.getComputedTiming().iterations === Infinity);
+      }),
+    )
+    .toBe(true);
+}

@@ -1,8 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { showCarriedToasts } from '../lib/notify';
-import { queryClient } from '../lib/query-client';
 import { themeStorageManager } from '../lib/theme/color-scheme-manager';
 import { cssVariablesResolver, theme } from '../lib/theme/theme';
 import { Toasts } from './toasts';
@@ -19,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
     >
       <Toasts />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

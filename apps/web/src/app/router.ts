@@ -3,12 +3,10 @@ import { ErrorPage } from '../components/error-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { NotFoundPage } from '../components/not-found-page';
 import { firstPageRendered } from '../lib/first-page';
-import { queryClient } from '../lib/query-client';
 import { routeTree } from '../route-tree.gen';
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPreload: 'intent',
   // Loaders read through TanStack Query, which owns freshness.
   defaultPreloadStaleTime: 0,

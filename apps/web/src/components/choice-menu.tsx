@@ -49,7 +49,7 @@ function loadMenu(): Promise<Loaded> {
  * A menu that picks one of a few choices (language, theme). Mantine's menu and its positioning
  * code (~20 kB gzip) are not needed to show a page, so they load once the first page is shown,
  * or at once when the visitor points at or focuses the button; until then the button stands
- * alone, and a click on it opens the menu as soon as it is there.
+ * alone, and pressing it opens the menu as soon as it is there.
  */
 export function ChoiceMenu({ target, ...menu }: ChoiceMenuProps) {
   const [Menu, setMenu] = useState(() => loaded);
@@ -68,6 +68,11 @@ export function ChoiceMenu({ target, ...menu }: ChoiceMenuProps) {
     );
   }, []);
 
+  const openWhenLoaded = () => {
+    setOpenOnLoad(true);
+    load();
+  };
+
   useEffect(() => {
     if (!Menu) void firstPageShown.then(load);
   }, [Menu, load]);
@@ -85,9 +90,9 @@ export function ChoiceMenu({ target, ...menu }: ChoiceMenuProps) {
     'aria-expanded': false,
     onPointerEnter: load,
     onFocus: load,
-    onClick: () => {
-      setOpenOnLoad(true);
-      load();
-    },
+    // From the press, not the click: when the menu arrives between press and release, the
+    // button is replaced and the browser sends no click, but the press has already asked to open.
+    onPointerDown: openWhenLoaded,
+    onClick: openWhenLoaded,
   });
 }

@@ -1,21 +1,26 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { createContext, use, useEffect } from 'react';
 import { useTranslation } from '../lib/i18n/react';
 import { isApiError } from '../lib/api-error';
 import { usePageTitle } from '../lib/page-title';
 import { StandalonePage } from './standalone-page';
 import { StatusPanel } from './status-panel';
 
+/**
+ * Clears the failed reads of TanStack Query so that a retry fetches them again; provided by the
+ * signed-in layout, which is where Query loads (the public pages have nothing to reset).
+ */
+export const ErrorResetContext = createContext<() => void>(() => {});
+
 /** Route error component: an apology, the error message and a retry. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation(['common', 'errors']);
   const router = useRouter();
-  const queryReset = useQueryErrorResetBoundary();
+  const resetQueries = use(ErrorResetContext);
   usePageTitle(t('titles.error'));
-  useEffect(() => queryReset.reset(), [queryReset]);
+  useEffect(() => resetQueries(), [resetQueries]);
   const message = isApiError(error)
     ? t(`errors:code.${error.code}`)
     : (error instanceof Error && error.message) || t('errors:code.unknown_error');

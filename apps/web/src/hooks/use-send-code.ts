@@ -1,5 +1,5 @@
 import { CODE } from '@nimbus/contract';
-import type { UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '../lib/form/use-form';
 import { useState } from 'react';
 import { useTranslation } from '../lib/i18n/react';
 import { type CodeFieldMap, showFormError } from '../lib/form/server-errors';

@@ -1,13 +1,38 @@
+import { QueryClientProvider, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ErrorResetContext } from '../components/error-page';
 import { AppLayout } from '../features/shell/components/app-layout';
-import { checkSession } from '../lib/session/auth-check';
+import { i18n } from '../lib/i18n/i18n';
+import { checkStoredSession } from '../lib/session/signed-in-target';
 
-/** Every route below needs a session, checked at each navigation (SPEC §2 Access). */
+/**
+ * Every route below needs a session, checked at each navigation (SPEC §2 Access). The query
+ * client joins the router context here, so the signed-in pages' loaders read through it.
+ */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context, location }) => {
-    if ((await checkSession(context.queryClient)) === 'signed-out') {
+  beforeLoad: async ({ location }) => {
+    const [{ queryClient, state }] = await Promise.all([checkStoredSession(), i18n.loadConsole()]);
+    if (state === 'signed-out') {
       throw redirect({ to: '/login', search: { redirect: location.href, code: 403 } });
     }
+    return { queryClient };
   },
-  component: AppLayout,
+  component: SignedIn,
 });
+
+function SignedIn() {
+  const { queryClient } = Route.useRouteContext();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <QueryErrorReset>
+        <AppLayout />
+      </QueryErrorReset>
+    </QueryClientProvider>
+  );
+}
+
+/** Lets the error page of a signed-in route retry the reads that failed. */
+function QueryErrorReset({ children }: { children: React.ReactNode }) {
+  const { reset } = useQueryErrorResetBoundary();
+  return <ErrorResetContext value={reset}>{children}</ErrorResetContext>;
+}

@@ -6,12 +6,12 @@ import { AuthLayout } from '../features/auth/components/auth-layout';
 import { ForgetPasswordForm } from '../features/auth/components/forget-password-form';
 import { usePageTitle } from '../lib/page-title';
 import { optionalString } from '../lib/search-params';
-import { signedInTarget } from '../lib/session/auth-check';
+import { signedInTarget } from '../lib/session/signed-in-target';
 
 export const Route = createFileRoute('/forget-password')({
   validateSearch: (raw: Record<string, unknown>): { redirect?: string } => ({ redirect: optionalString(raw.redirect) }),
-  beforeLoad: async ({ context, search }) => {
-    const target = await signedInTarget(context.queryClient, search.redirect);
+  beforeLoad: async ({ search }) => {
+    const target = await signedInTarget(search.redirect);
     if (target) throw redirect({ href: target, replace: true });
   },
   component: ForgetPasswordPage,

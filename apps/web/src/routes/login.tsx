@@ -3,22 +3,23 @@ import { useTranslation } from '../lib/i18n/react';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { LoginFooter, LoginForm } from '../features/auth/components/login-form';
 import { usePageTitle } from '../lib/page-title';
+import { dropCachedReads } from '../lib/query-loader';
 import { redirectTarget } from '../lib/redirect';
 import { parseLoginSearch, sessionFromSearch } from '../lib/search-params';
-import { signedInTarget } from '../lib/session/auth-check';
+import { signedInTarget } from '../lib/session/signed-in-target';
 import { writeSession } from '../lib/session/session-storage';
 
 export const Route = createFileRoute('/login')({
   validateSearch: parseLoginSearch,
-  beforeLoad: async ({ context, search }) => {
+  beforeLoad: async ({ search }) => {
     // The return from a third-party login carries the session in the URL.
     const session = sessionFromSearch(search);
     if (session) {
       writeSession(session);
-      context.queryClient.removeQueries();
+      dropCachedReads();
       throw redirect({ href: redirectTarget(search.redirect), replace: true });
     }
-    const target = await signedInTarget(context.queryClient, search.redirect);
+    const target = await signedInTarget(search.redirect);
     if (target) throw redirect({ href: target, replace: true });
   },
   component: LoginPage,

@@ -5,7 +5,7 @@ import { AuthLayout } from '../features/auth/components/auth-layout';
 import { RegisterForm } from '../features/auth/components/register-form';
 import { usePageTitle } from '../lib/page-title';
 import { optionalString } from '../lib/search-params';
-import { signedInTarget } from '../lib/session/auth-check';
+import { signedInTarget } from '../lib/session/signed-in-target';
 
 export interface RegisterSearch {
   aff?: string;
@@ -17,8 +17,8 @@ export const Route = createFileRoute('/register')({
     aff: optionalString(raw.aff),
     redirect: optionalString(raw.redirect),
   }),
-  beforeLoad: async ({ context, search }) => {
-    const target = await signedInTarget(context.queryClient, search.redirect);
+  beforeLoad: async ({ search }) => {
+    const target = await signedInTarget(search.redirect);
     if (target) throw redirect({ href: target, replace: true });
   },
   component: RegisterPage,

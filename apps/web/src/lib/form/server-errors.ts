@@ -1,5 +1,5 @@
 import { FIELD_ERRORS } from '@nimbus/contract';
-import type { UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from './use-form';
 import type { TFunction } from '../i18n/translate';
 import { isApiError, type ApiErrorCode } from '../api-error';
 import { i18n } from '../i18n/i18n';

@@ -1,4 +1,4 @@
-import type { UseFormReturnType } from '@mantine/form';
+import type { UseFormReturnType } from './use-form';
 import { useTranslation } from '../i18n/react';
 import { fieldMessage, type MessageOverrides } from './field-messages';
 

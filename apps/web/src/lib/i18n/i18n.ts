@@ -13,6 +13,8 @@ type Listener = () => void;
 class Translations {
   language: Locale = 'en_US';
   private resources: Resources | null = null;
+  /** Whether the signed-in console's strings are wanted (its first page was entered). */
+  private withConsole = false;
   private plurals = new Intl.PluralRules('en-US');
   private readonly listeners = new Set<Listener>();
 
@@ -34,11 +36,32 @@ class Translations {
 
   /** Loads a language's strings, then switches to it (the page keeps the old language meanwhile). */
   async changeLanguage(locale: Locale): Promise<void> {
-    this.resources = await loadResources[locale]();
+    const chunks = loadResources[locale];
+    const [publicStrings, consoleStrings] = await Promise.all([
+      chunks.public(),
+      this.withConsole ? chunks.console() : undefined,
+    ]);
+    this.resources = { ...publicStrings, ...consoleStrings } as Resources;
     this.language = locale;
     this.plurals = new Intl.PluralRules(intlLocale(locale));
     document.documentElement.lang = htmlLang(locale);
     storeLocale(locale);
+    this.notify();
+  }
+
+  /** Loads the signed-in console's strings in the current language, once; later languages load them too. */
+  async loadConsole(): Promise<void> {
+    await i18nReady;
+    if (this.withConsole) return;
+    this.withConsole = true;
+    const locale = this.language;
+    const consoleStrings = await loadResources[locale].console();
+    if (locale !== this.language || !this.resources) return;
+    this.resources = { ...this.resources, ...consoleStrings };
+    this.notify();
+  }
+
+  private notify() {
     for (const listener of this.listeners) listener();
   }
 

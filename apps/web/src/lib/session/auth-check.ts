@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api-error';
-import { redirectTarget } from '../redirect';
 import { sessionQueryOptions } from './session-query';
 import { clearSession, readSession } from './session-storage';
 
@@ -22,15 +21,5 @@ export async function checkSession(queryClient: QueryClient): Promise<SessionChe
       return 'signed-out';
     }
     throw error;
-  }
-}
-
-/** For /login, /register, /forget-password: a signed-in visitor goes to the redirect or home. */
-export async function signedInTarget(queryClient: QueryClient, redirectParam: unknown): Promise<string | null> {
-  try {
-    return (await checkSession(queryClient)) === 'signed-in' ? redirectTarget(redirectParam) : null;
-  } catch {
-    // The server could not confirm the session: let the visitor use the public page.
-    return null;
   }
 }

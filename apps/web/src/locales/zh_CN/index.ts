@@ -1,10 +1,7 @@
 import auth from './auth.json';
 import common from './common.json';
-import dashboard from './dashboard.json';
 import errors from './errors.json';
-import me from './me.json';
-import shell from './shell.json';
-import type { Resources } from '../../lib/i18n/resources';
+import type { PublicResources } from '../../lib/i18n/resources';
 
-/** Every Chinese string, one module so that the language loads as one chunk. */
-export default { common, auth, errors, me, dashboard, shell } satisfies Resources;
+/** The Chinese strings of the public pages, one chunk that loads before the first page is shown. */
+export default { common, auth, errors } satisfies PublicResources;

@@ -1,6 +1,6 @@
 import { EmailSetBody } from '@nimbus/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { EmailCodeFields } from '../../../components/email-code-fields';
 import { useSendCode } from '../../../hooks/use-send-code';

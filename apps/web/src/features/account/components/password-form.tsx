@@ -1,7 +1,7 @@
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordSetBody } from '@nimbus/contract';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { showFormError } from '../../../lib/form/server-errors';
 import { useFormField } from '../../../lib/form/use-form-field';

@@ -1,6 +1,6 @@
 import { ProfileSchema, type Profile } from '@nimbus/contract';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { showFormError } from '../../../lib/form/server-errors';

@@ -1,5 +1,5 @@
 import { ForgetBody } from '@nimbus/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../../../lib/use-action';
 import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -7,5 +7,5 @@ export const forgetPassword = (body: z.input<typeof ForgetBody>) => api.send('pa
 
 /** POST api/password/forget: mails a reset code; answers the same whether the email exists or not. */
 export function useForgetPassword() {
-  return useMutation({ mutationFn: forgetPassword });
+  return useAction(forgetPassword);
 }

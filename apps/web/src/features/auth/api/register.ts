@@ -1,20 +1,19 @@
 import { RegisterBody, SessionResult } from '@nimbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
+import { dropCachedReads } from '../../../lib/query-loader';
 import { writeSession } from '../../../lib/session/session-storage';
+import { useAction } from '../../../lib/use-action';
 
 export const register = (body: z.input<typeof RegisterBody>) =>
   api.post('register', RegisterBody.parse(body), SessionResult);
 
 /** POST api/register; the new account is signed in at once. */
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: register,
+  return useAction(register, {
     onSuccess: (session) => {
       writeSession(session);
-      queryClient.removeQueries();
+      dropCachedReads();
     },
   });
 }

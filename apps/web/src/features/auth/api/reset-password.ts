@@ -1,5 +1,5 @@
 import { ResetBody } from '@nimbus/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../../../lib/use-action';
 import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -7,5 +7,5 @@ export const resetPassword = (body: z.input<typeof ResetBody>) => api.send('pass
 
 /** POST api/password/reset with the mailed code and the new password. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useAction(resetPassword);
 }

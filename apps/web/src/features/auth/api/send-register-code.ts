@@ -1,5 +1,5 @@
 import { RegisterCodeBody } from '@nimbus/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../../../lib/use-action';
 import type * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -8,5 +8,5 @@ export const sendRegisterCode = (body: z.input<typeof RegisterCodeBody>) =>
 
 /** POST api/register/code: mails a 6-digit code to a new address. */
 export function useSendRegisterCode() {
-  return useMutation({ mutationFn: sendRegisterCode });
+  return useAction(sendRegisterCode);
 }

@@ -1,7 +1,7 @@
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { ResetBody } from '@nimbus/contract';
 import { Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n/react';
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 import { LoginBody } from '@nimbus/contract';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n/react';

@@ -1,6 +1,6 @@
 import { SSH_KEY, SshKeyAddBody, type SshKey } from '@nimbus/contract';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../../lib/form/use-form';
 import { useTimeout } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';

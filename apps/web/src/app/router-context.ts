@@ -1,5 +1,0 @@
-import type { QueryClient } from '@tanstack/react-query';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-}

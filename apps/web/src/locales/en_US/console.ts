@@ -1,0 +1,6 @@
+import dashboard from './dashboard.json';
+import me from './me.json';
+import shell from './shell.json';
+
+/** The English strings of the signed-in console, loaded with its first page. */
+export default { me, dashboard, shell };

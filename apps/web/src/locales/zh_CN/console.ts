@@ -1,0 +1,7 @@
+import dashboard from './dashboard.json';
+import me from './me.json';
+import shell from './shell.json';
+import type { ConsoleResources } from '../../lib/i18n/resources';
+
+/** The Chinese strings of the signed-in console, loaded with its first page. */
+export default { me, dashboard, shell } satisfies ConsoleResources;
