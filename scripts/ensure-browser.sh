@@ -4,7 +4,7 @@
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "installing ${need[*]} from Debian's packages"
 SUDO=""
