@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from '../../lib/i18n/react';
 import { ACCOUNT_TABS, type AccountTab } from '../../features/account/account-tab';
 import { AccountTabs } from '../../features/account/components/account-tabs';
-import { sshKeysQueryOptions } from '../../features/ssh-keys/api/get-ssh-keys';
+import { sshKeysQueryOptions } from '../../lib/ssh-keys/get-ssh-keys';
 import { SshKeysPanel } from '../../features/ssh-keys/components/ssh-keys-panel';
 import { usePageTitle } from '../../lib/page-title';
 import { sessionQueryOptions } from '../../lib/session/session-query';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { Dialog } from '../../../components/dialog';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { notify } from '../../../lib/notify';
-import { useDeleteSshKey } from '../api/delete-ssh-key';
+import { useDeleteSshKey } from '../../../lib/ssh-keys/delete-ssh-key';
 
 /** Asks before deleting a key; SPEC §8's toasts tell how it went. */
 export function DeleteSshKeyModal({

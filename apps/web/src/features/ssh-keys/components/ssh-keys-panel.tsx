@@ -4,9 +4,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
-import { useSshKeys } from '../api/get-ssh-keys';
+import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
 import { DeleteSshKeyModal } from './delete-ssh-key-modal';
-import { SshKeyFormModal } from './ssh-key-form-modal';
+import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { SshKeyList } from './ssh-key-list';
 import { SshKeysEmpty } from './ssh-keys-empty';
 

@@ -1,17 +1,17 @@
 import { SSH_KEY, SshKeyAddBody, type SshKey } from '@nimbus/contract';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '../../../lib/form/use-form';
+import { useForm } from '../lib/form/use-form';
 import { useTimeout } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/react';
-import { Dialog } from '../../../components/dialog';
-import { isApiError } from '../../../lib/api-error';
-import { showFormError } from '../../../lib/form/server-errors';
-import { useFormField } from '../../../lib/form/use-form-field';
-import { zodValidate } from '../../../lib/form/zod-validate';
-import { notify } from '../../../lib/notify';
-import { useAddSshKey } from '../api/add-ssh-key';
-import { useSetSshKey } from '../api/set-ssh-key';
+import { useTranslation } from '../lib/i18n/react';
+import { Dialog } from './dialog';
+import { isApiError } from '../lib/api-error';
+import { showFormError } from '../lib/form/server-errors';
+import { useFormField } from '../lib/form/use-form-field';
+import { zodValidate } from '../lib/form/zod-validate';
+import { notify } from '../lib/notify';
+import { useAddSshKey } from '../lib/ssh-keys/add-ssh-key';
+import { useSetSshKey } from '../lib/ssh-keys/set-ssh-key';
 
 /** SPEC §8: after a failed add or edit, the form is re-enabled after 500 ms. */
 const REENABLE_MS = 500;
