@@ -10,6 +10,7 @@ import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
+import { instanceRoutes } from './modules/instances/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -49,7 +50,12 @@ export async function buildApp(ctx: Context): Promise<Api> {
           await deployRoutes(a, ctx);
         }),
       );
-      await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => taskRoutes(a, ctx)));
+      await api.register(
+        routeGroup(ctx, { tag: 'instances', session: true }, async (a) => {
+          await instanceRoutes(a, ctx);
+          await taskRoutes(a, ctx);
+        }),
+      );
     },
     { prefix: '/api' },
   );

@@ -22,7 +22,13 @@ const int = () => z.number().check(z.int());
 const minor = () => z.number().check(z.int(), z.nonnegative());
 
 /** A product's price per cycle, in minor units of its Currency; unpriced cycles are absent. */
-export const PriceMap = z.partialRecord(z.enum(CYCLE_KEYS), minor());
+export const PriceMap = z.object({
+  monthly: z.optional(minor()),
+  quarterly: z.optional(minor()),
+  semi_annually: z.optional(minor()),
+  annually: z.optional(minor()),
+  biennially: z.optional(minor()),
+} satisfies Record<CycleKey, unknown>);
 export type PriceMap = z.infer<typeof PriceMap>;
 
 export const Product = z
@@ -64,13 +70,3 @@ export const Template = z
   .object({ Id: int(), Name: z.string(), Distribution: z.string() })
   .register(z.globalRegistry, { id: 'Template' });
 export type Template = z.infer<typeof Template>;
-
-const queryId = z.coerce
-  .number({ error: 'invalid_value' })
-  .check(
-    z.int({ error: 'invalid_value' }),
-    z.positive({ error: 'invalid_value' }),
-    z.maximum(2 ** 31 - 1, { error: 'invalid_value' }),
-  );
-
-export const TemplatesQuery = z.object({ productId: queryId });

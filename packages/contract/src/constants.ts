@@ -74,3 +74,16 @@ export const POLL = { deployTaskMs: 200, reinstallTaskMs: 250, instanceStatusMs:
 export const PROMO_WARNING_MS = 2000;
 /** The header that makes a create or money-moving mutation safe to retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** SPEC §3 instance statuses; `any` is the list filter's "all", not a status. */
+export const INSTANCE_STATUSES = [
+  'available',
+  'cancelled',
+  'creating',
+  'recreating',
+  'destroyed',
+  'open',
+  'paused',
+  'pending',
+] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];

@@ -83,7 +83,8 @@ export function deployHandler(ctx: Context) {
         }
         if (task.step <= DEPLOY_STEP.configuring) {
           await save({}, DEPLOY_STEP.configuring);
-          await attempt(signal, () => configure(vm(), instance, state, cluster.config.bridge));
+          const mac = await attempt(signal, () => configure(vm(), instance, state, cluster.config.bridge));
+          if (mac) await instances.place(ctx.db, instance.id, { mac });
           await save({ password: null });
         }
         if (task.step <= DEPLOY_STEP.firewall) {
@@ -112,8 +113,16 @@ export function deployHandler(ctx: Context) {
   };
 }
 
-/** Sets sizes, cloud-init credentials, network and disk; every change is safe to apply twice. */
-async function configure(vm: Vm, instance: InstanceRow, state: DeployState, bridge: string): Promise<void> {
+/**
+ * Sets sizes, cloud-init credentials, network and disk; every change is safe to apply twice. Answers
+ * net0's MAC address (the clone's own, or the one Proxmox gives a NIC that had none).
+ */
+async function configure(
+  vm: Vm,
+  instance: InstanceRow,
+  state: DeployState,
+  bridge: string,
+): Promise<string | undefined> {
   const current = await vm.client.qemu.config(vm.node, vm.vmid);
   const net = parseNet(current.values.net0 ?? 'virtio');
   await vm.client.qemu.updateConfig(vm.node, vm.vmid, {
@@ -129,6 +138,8 @@ async function configure(vm: Vm, instance: InstanceRow, state: DeployState, brid
     net0: buildNet({ model: net.model ?? 'virtio', macaddr: net.macaddr, bridge, firewall: true }),
   });
   await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${state.diskGb}G`);
+  if (net.macaddr) return net.macaddr;
+  return parseNet((await vm.client.qemu.config(vm.node, vm.vmid)).values.net0 ?? '').macaddr;
 }
 
 const IPSET = 'ipfilter-net0';

@@ -94,3 +94,96 @@ export const instances = {
     );
   },
 };
+
+/** An instance with the catalogue names and the product size a customer sees. */
+export interface InstanceView {
+  id: number;
+  hostname: string;
+  username: string;
+  status: InstanceStatus;
+  ip_address: string | null;
+  gateway: string | null;
+  prefix: number | null;
+  mac: string | null;
+  region_id: number;
+  region_name: string;
+  country_code: string;
+  product_id: number;
+  product_name: string;
+  group_name: string;
+  image_name: string;
+  distribution: string;
+  cycle: string;
+  price: number;
+  currency: string;
+  auto_renew: boolean;
+  due_at: Date;
+  created_at: Date;
+  cores: number;
+  memory_mb: number;
+  disk_gb: number;
+  bandwidth_gb: number;
+}
+
+export interface InstanceFilter {
+  status?: InstanceStatus;
+  /** Matches the hostname (any case) or the IP address, anywhere in either. */
+  search?: string;
+}
+
+const VIEW = `
+  select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
+    i.prefix, i.mac, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
+    g.name as group_name, m.name as image_name, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
+    i.due_at, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb
+  from instances i
+  join regions r on r.id = i.region_id
+  join products p on p.id = i.product_id
+  join product_groups g on g.id = p.group_id
+  join images m on m.id = i.image_id`;
+
+/** A LIKE pattern matching `text` literally anywhere. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The `where` of a customer's instances under a filter, its parameters from $1. */
+function ownedWhere(userId: number, f: InstanceFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  let sql = 'i.user_id = $1';
+  if (f.status) {
+    params.push(f.status);
+    sql += ` and i.status = $${params.length}`;
+  }
+  if (f.search) {
+    params.push(containing(f.search));
+    const n = params.length;
+    sql += ` and (i.hostname ilike $${n} or host(i.ip_address) like $${n})`;
+  }
+  return { sql, params };
+}
+
+export const instanceViews = {
+  /** One page of a customer's instances, newest first, and how many match in all. */
+  async list(
+    db: Queryable,
+    userId: number,
+    f: InstanceFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ total: number; rows: InstanceView[] }> {
+    const where = ownedWhere(userId, f);
+    const n = where.params.length;
+    const count = await db.query<{ n: number }>(
+      `select count(*)::int as n from instances i where ${where.sql}`,
+      where.params,
+    );
+    const list = await db.query<InstanceView>(
+      `${VIEW} where ${where.sql} order by i.created_at desc, i.id desc limit $${n + 1} offset $${n + 2}`,
+      [...where.params, page.limit, page.offset],
+    );
+    return { total: count.rows[0]!.n, rows: list.rows };
+  },
+  /** One of a customer's instances; another customer's id finds nothing. */
+  async owned(db: Queryable, userId: number, id: number): Promise<InstanceView | null> {
+    const { rows } = await db.query<InstanceView>(`${VIEW} where i.id = $1 and i.user_id = $2`, [id, userId]);
+    return rows[0] ?? null;
+  },
+};

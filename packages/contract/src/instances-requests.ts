@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { INSTANCE_STATUSES } from './constants.js';
+
+// Request schemas of the instance reads; the web takes only their types (see deploy-requests.ts).
+
+const queryInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'invalid_value' })
+    .check(
+      z.int({ error: 'invalid_value' }),
+      z.minimum(min, { error: 'invalid_value' }),
+      z.maximum(max, { error: 'invalid_value' }),
+    );
+
+export const INSTANCE_PAGE_MAX = 100;
+
+/** GET api/instances: `limit` as SPEC §7, plus the list page's filter, search and paging. */
+export const InstancesQuery = z.object({
+  limit: z._default(queryInt(1, INSTANCE_PAGE_MAX), 20),
+  page: z._default(queryInt(1, 1_000_000), 1),
+  status: z.optional(z.enum(INSTANCE_STATUSES, { error: 'invalid_value' })),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(128, { error: 'incorrect_length' }))),
+});
+export type InstancesQuery = z.input<typeof InstancesQuery>;
+
+/** GET api/instance/get, api/instance…: `id` of one of the caller's instances. */
+export const InstanceQuery = z.object({ id: queryInt(1, 2 ** 31 - 1) });

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { CYCLE_CODES } from './catalog.js';
+import { INSTANCE_STATUSES } from './constants.js';
+
+const int = () => z.number().check(z.int());
+const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
+
+/** One row of GET api/instances: what the list and the dashboard show. */
+export const InstanceSummary = z
+  .object({
+    Id: int(),
+    Hostname: z.string(),
+    Status: z.enum(INSTANCE_STATUSES),
+    IpAddress: z.nullable(z.string()),
+    RegionId: int(),
+    RegionName: z.string(),
+    CountryCode: z.string(),
+    ProductId: int(),
+    ProductName: z.string(),
+    TypeName: z.string().check(z.describe('The product group (SPEC "type").')),
+    ImageName: z.string(),
+    Distribution: z.string(),
+    Cycle: z.enum(CYCLE_CODES),
+    Price: int().check(z.describe('Renewal price per cycle, minor units of Currency.')),
+    Currency: z.string(),
+    AutoRenew: z.boolean(),
+    DueAt: date(),
+    CreatedAt: date(),
+  })
+  .register(z.globalRegistry, { id: 'InstanceSummary' });
+export type InstanceSummary = z.infer<typeof InstanceSummary>;
+
+/** `data` of GET api/instances: one page of the caller's instances and how many match in all. */
+export const InstanceList = z
+  .object({ Total: int(), Items: z.array(InstanceSummary) })
+  .register(z.globalRegistry, { id: 'InstanceList' });
+export type InstanceList = z.infer<typeof InstanceList>;
+
+/** `data` of GET api/instance/get: the summary plus the size and network SPEC §3 lists. */
+export const InstanceDetail = z
+  .object({
+    ...InstanceSummary.shape,
+    Username: z.string(),
+    Cores: int(),
+    Memory: int().check(z.describe('MiB')),
+    Disk: int().check(z.describe('GiB')),
+    Bandwidth: int().check(z.describe('GB of traffic per month; 0 is unmetered.')),
+    Gateway: z.nullable(z.string()),
+    Prefix: z.nullable(int()),
+    Mac: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'InstanceDetail' });
+export type InstanceDetail = z.infer<typeof InstanceDetail>;
