@@ -1,5 +1,6 @@
 import { KNOWN_KEYS } from '../../server/test/ssh-keys';
-import { addSshKey, createAccount, type Account } from './support/api';
+import { adminCli } from './support/admin';
+import { addSshKey, createAccount, deployInstance, type Account } from './support/api';
 import {
   expect,
   expectAccessible,
@@ -18,13 +19,21 @@ const PRIVATE = [
   '/me?tab=email',
   '/me?tab=keys',
   '/me?tab=preferences',
+  '/deploy',
+  '/instances',
   '/no/such/page',
 ];
 
 let account: Account;
 /** A customer with an SSH key: the main account shows the keys tab's empty state. */
 let keyOwner: Account;
+/** A customer with a running server, for the instance list and detail. */
+let serverOwner: Account;
+let instanceId: number;
 test.beforeAll(async () => {
+  serverOwner = await createAccount();
+  adminCli('user:balance', '--email', serverOwner.email, '--add', '20', '--note', 'e2e top-up');
+  ({ InstanceId: instanceId } = await deployInstance(serverOwner, 'axe-web-1'));
   account = await createAccount({ profile: { FirstName: 'Axe', LastName: 'Scanner', City: 'Oslo', Country: 'NO' } });
   keyOwner = await createAccount();
   await addSshKey(keyOwner, 'Axe laptop', KNOWN_KEYS.ed25519.line);
@@ -61,6 +70,19 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await page.getByRole('button', { name: locale === 'en_US' ? 'Sign in' : '登录', exact: true }).click();
         await expect(page.getByRole('alert').first()).toBeVisible();
         await expectAccessible(page, `/login with errors ${locale} ${theme}`);
+      });
+
+      test('the instance list with a server and its detail page', async ({ page }) => {
+        await presetChoice(page, { locale, theme });
+        await signInAs(page, serverOwner);
+        await page.goto('/instances');
+        await expectPageReady(page);
+        await expect(page.getByRole('link', { name: 'axe-web-1' })).toBeVisible();
+        await expectAccessible(page, `/instances with a server ${locale} ${theme}`);
+        await page.goto(`/instances/${instanceId}`);
+        await expectPageReady(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('axe-web-1');
+        await expectAccessible(page, `/instances/{id} ${locale} ${theme}`);
       });
 
       test('the SSH keys list, the key dialog with field errors and the delete dialog', async ({ page }) => {

@@ -16,7 +16,10 @@ import { Route as ForgetPasswordRouteImport } from './routes/forget-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppInstancesIndexRouteImport } from './routes/_app/instances/index'
+import { Route as AppInstancesIdIndexRouteImport } from './routes/_app/instances/$id/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,9 +55,24 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDeployRoute = AppDeployRouteImport.update({
+  id: '/deploy',
+  path: '/deploy',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInstancesIndexRoute = AppInstancesIndexRouteImport.update({
+  id: '/instances/',
+  path: '/instances/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInstancesIdIndexRoute = AppInstancesIdIndexRouteImport.update({
+  id: '/instances/$id/',
+  path: '/instances/$id/',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -65,7 +83,10 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/dashboard': typeof AppDashboardRoute
+  '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/instances/': typeof AppInstancesIndexRoute
+  '/instances/$id/': typeof AppInstancesIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -74,7 +95,10 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/dashboard': typeof AppDashboardRoute
+  '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/instances': typeof AppInstancesIndexRoute
+  '/instances/$id': typeof AppInstancesIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -85,7 +109,10 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/instances/': typeof AppInstancesIndexRoute
+  '/_app/instances/$id/': typeof AppInstancesIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -96,7 +123,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/dashboard'
+    | '/deploy'
     | '/me'
+    | '/instances/'
+    | '/instances/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -105,7 +135,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/dashboard'
+    | '/deploy'
     | '/me'
+    | '/instances'
+    | '/instances/$id'
   id:
     | '__root__'
     | '/'
@@ -115,7 +148,10 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/_app/dashboard'
+    | '/_app/deploy'
     | '/_app/me'
+    | '/_app/instances/'
+    | '/_app/instances/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -178,6 +214,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/deploy': {
+      id: '/_app/deploy'
+      path: '/deploy'
+      fullPath: '/deploy'
+      preLoaderRoute: typeof AppDeployRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
@@ -185,17 +228,37 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/instances/': {
+      id: '/_app/instances/'
+      path: '/instances'
+      fullPath: '/instances/'
+      preLoaderRoute: typeof AppInstancesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/instances/$id/': {
+      id: '/_app/instances/$id/'
+      path: '/instances/$id'
+      fullPath: '/instances/$id/'
+      preLoaderRoute: typeof AppInstancesIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
+  AppInstancesIndexRoute: typeof AppInstancesIndexRoute
+  AppInstancesIdIndexRoute: typeof AppInstancesIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,
+  AppInstancesIndexRoute: AppInstancesIndexRoute,
+  AppInstancesIdIndexRoute: AppInstancesIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

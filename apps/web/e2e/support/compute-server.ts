@@ -50,7 +50,8 @@ const server = createServer((req, res) => {
       return send(200);
     }
     if (url.pathname === '/faults' && req.method === 'DELETE') {
-      for (const emu of compute.emulators.values()) emu.faults.clear();
+      const region = url.searchParams.get('region');
+      for (const [code, emu] of compute.emulators) if (!region || code === region) emu.faults.clear();
       return send(200);
     }
     if (url.pathname === '/vm') {

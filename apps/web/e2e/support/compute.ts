@@ -13,9 +13,9 @@ export async function injectFault(f: FaultRequest): Promise<void> {
   if (!res.ok) throw new Error(`inject fault: ${res.status}`);
 }
 
-/** Removes every armed fault. */
-export async function clearFaults(): Promise<void> {
-  await fetch(`${control}/faults`, { method: 'DELETE' });
+/** Removes the armed faults of a region, or of every region. */
+export async function clearFaults(region?: string): Promise<void> {
+  await fetch(`${control}/faults${region ? `?region=${region}` : ''}`, { method: 'DELETE' });
 }
 
 /** A VM as the emulated Proxmox of a region holds it, or null. */

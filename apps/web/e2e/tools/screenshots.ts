@@ -1,5 +1,6 @@
 // Screenshots of every page in both languages and both themes, for looking at what we build.
 // Usage: node --import tsx apps/web/e2e/tools/screenshots.ts <baseUrl> <email> <password> [outDir] [width]
+// PAGES=deploy,me-keys limits it to the pages named.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -23,15 +24,26 @@ if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
 const session = ((await login.json()) as { data: unknown }).data;
 
 const PUBLIC = { login: '/login?code=403', register: '/register', forget: '/forget-password', forbidden: '/forbidden' };
-const PRIVATE = {
+const PRIVATE: Record<string, string> = {
   dashboard: '/dashboard',
   me: '/me',
   'me-password': '/me?tab=password',
   'me-email': '/me?tab=email',
   'me-keys': '/me?tab=keys',
   'me-preferences': '/me?tab=preferences',
+  deploy: '/deploy',
+  instances: '/instances',
   'not-found': '/no/such/page',
 };
+
+// The first of the account's instances, when it has one, for the detail page.
+const list = await fetch(`${base}/api/instances?limit=1`, {
+  headers: { ssid: (session as { session_id: string }).session_id },
+});
+const first = ((await list.json()) as { data?: { Items: { Id: number }[] } }).data?.Items[0];
+if (first) PRIVATE.instance = `/instances/${first.Id}`;
+
+const only = process.env.PAGES?.split(',');
 
 const LOADING = [enCommon.loading, zhCommon.loading];
 
@@ -68,6 +80,7 @@ for (const locale of ['en_US', 'zh_CN']) {
       );
       const page = await context.newPage();
       for (const [name, url] of Object.entries(pages)) {
+        if (only && !only.includes(name)) continue;
         await page.goto(`${base}${url}`);
         await settled(page);
         const file = path.join(outDir, `${name}-${locale}-${theme}-${width}.png`);

@@ -15,6 +15,8 @@ interface RequestOptions<S extends z.ZodMiniType> {
   /** Validates and types `data`; omit for endpoints whose data is null. */
   schema?: S;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an idempotency key. */
+  headers?: Record<string, string>;
 }
 
 let reloading = false;
@@ -40,8 +42,8 @@ function buildUrl(path: string, query?: Query): string {
   return `/api/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
 
-function headersFor(body: unknown): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function headersFor(body: unknown, extra?: Record<string, string>): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const session = peekSession();
   if (session && !isSessionExpired(session)) headers.set(SESSION_HEADER, session.session_id);
@@ -86,7 +88,7 @@ export async function apiRequest<S extends z.ZodMiniType>(options: RequestOption
   try {
     response = await fetch(buildUrl(options.path, options.query), {
       method: options.method,
-      headers: headersFor(options.body),
+      headers: headersFor(options.body, options.headers),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
@@ -106,8 +108,8 @@ export async function apiRequest<S extends z.ZodMiniType>(options: RequestOption
 export const api = {
   get: <S extends z.ZodMiniType>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
     apiRequest({ method: 'GET', path, query, schema, signal }),
-  post: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S) =>
-    apiRequest({ method: 'POST', path, body, schema }),
+  post: <S extends z.ZodMiniType>(path: string, body: unknown, schema: S, headers?: Record<string, string>) =>
+    apiRequest({ method: 'POST', path, body, schema, headers }),
   /** A POST whose `data` is null. */
   send: async (path: string, body: unknown = {}): Promise<void> => {
     await apiRequest({ method: 'POST', path, body });

@@ -1,4 +1,4 @@
-import { ERROR_TOAST_MS, TOAST_MS, WARNING_MS } from '@nimbus/contract';
+import { ERROR_TOAST_MS, PROMO_WARNING_MS, TOAST_MS, WARNING_MS } from '@nimbus/contract';
 import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n/i18n';
 
@@ -24,6 +24,10 @@ export const notify = {
   info: (toast: Toast) => show('ocean', TOAST_MS, toast),
   error: (toast: Toast) => show('red', ERROR_TOAST_MS, toast),
   warning: (toast: Toast) => show('yellow', WARNING_MS, toast),
+  /** SPEC §9: the 2 s warning (e.g. "please select product and cycle first"). */
+  briefWarning: (toast: Toast) => show('yellow', PROMO_WARNING_MS, toast),
+  /** SPEC §9: a failure that must stay 3 s (deploy, reinstall). */
+  failure: (toast: Toast) => show('red', WARNING_MS, toast),
 };
 
 type Kind = keyof typeof notify;

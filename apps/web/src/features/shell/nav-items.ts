@@ -1,10 +1,10 @@
-import { type Icon, IconLayoutDashboard, IconUserCircle } from '@tabler/icons-react';
+import { type Icon, IconLayoutDashboard, IconRocket, IconServer, IconUserCircle } from '@tabler/icons-react';
 import type { Resources } from '../../lib/i18n/resources';
 
 type NavLabel = keyof Resources['shell']['nav'];
 
 export interface NavItem {
-  to: '/dashboard' | '/me';
+  to: '/dashboard' | '/instances' | '/deploy' | '/me';
   label: Exclude<NavLabel, 'label'>;
   icon: Icon;
 }
@@ -12,5 +12,7 @@ export interface NavItem {
 /** The sidebar, in order. Sections join this list as they are built (instances, deploy, tickets…). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard },
+  { to: '/instances', label: 'instances', icon: IconServer },
+  { to: '/deploy', label: 'deploy', icon: IconRocket },
   { to: '/me', label: 'me', icon: IconUserCircle },
 ];

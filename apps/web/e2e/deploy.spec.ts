@@ -1,0 +1,287 @@
+import type { Page } from '@playwright/test';
+import { adminCli } from './support/admin';
+import { type Account, createAccount } from './support/api';
+import { clearFaults, injectFault } from './support/compute';
+import { expect, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
+import { E2E } from './support/ports';
+
+const TEXT = {
+  en_US: {
+    title: 'New instance',
+    notAvailable: 'Not available yet',
+    quarterly: 'Quarterly',
+    monthly: 'Monthly',
+    images: '4 available images',
+    chooseVersion: 'Choose a version',
+    hostname: 'Hostname',
+    password: 'Password',
+    generate: 'Generate a password',
+    copy: 'Copy the password',
+    copied: 'Password copied',
+    deployNow: 'Deploy now',
+    progress: (host: string) => `Deploying ${host}`,
+    cloning: 'Waiting for cloning',
+    starting: 'Instance being started',
+    deployed: 'Instance deployed',
+    failed: 'Deploy failed',
+    failedMessage: 'Retry later or contact the administrator by opening a ticket. You were not charged.',
+    total: 'Total due today',
+    apply: 'Apply',
+    promoPlaceholder: 'Enter a code',
+    applied: 'Promotion code applied',
+    invalidPromo: 'Invalid promotion code',
+    discount: 'Discount',
+    balanceNotEnough: 'Your balance is not enough. Please top up first.',
+    active: 'Active',
+    cancelled: 'Cancelled',
+    ipAddress: 'IP address',
+    invalid: {
+      region_id: 'Invalid region id type or precision',
+      group_id: 'Invalid group id type or precision',
+      product_id: 'Invalid product id type or precision',
+      promo_code: 'Invalid promotion code type',
+    },
+  },
+  zh_CN: {
+    title: '新建实例',
+    notAvailable: '暂未开放',
+    quarterly: '季付',
+    monthly: '月付',
+    images: '4 个可用镜像',
+    chooseVersion: '选择版本',
+    hostname: '主机名',
+    password: '密码',
+    generate: '生成密码',
+    copy: '复制密码',
+    copied: '密码已复制',
+    deployNow: '立即部署',
+    progress: (host: string) => `正在部署 ${host}`,
+    cloning: '等待克隆',
+    starting: '实例正在启动',
+    deployed: '实例已部署',
+    failed: '部署失败',
+    failedMessage: '请稍后重试，或提交工单联系管理员。本次未扣费。',
+    total: '今日应付',
+    apply: '使用',
+    promoPlaceholder: '输入优惠码',
+    applied: '优惠码已生效',
+    invalidPromo: '优惠码无效',
+    discount: '优惠',
+    balanceNotEnough: '余额不足，请先充值。',
+    active: '运行中',
+    cancelled: '已取消',
+    ipAddress: 'IP 地址',
+    invalid: {
+      region_id: '地域 ID 类型或精度无效',
+      group_id: '类型 ID 类型或精度无效',
+      product_id: '产品 ID 类型或精度无效',
+      promo_code: '优惠码类型无效',
+    },
+  },
+} as const;
+
+type Catalogue = {
+  Id: number;
+  Name: string;
+  CountryCode: string;
+  Groups: { Id: number; Name: string; Products: { Id: number; Name: string; Ord: number | null }[] }[];
+}[];
+
+/** The catalogue as the customer's API answers it, to build deep links with real ids. */
+async function catalogue(account: Account): Promise<Catalogue> {
+  const res = await fetch(`${E2E.baseUrl}/api/deploy/products`, { headers: { ssid: account.session.session_id } });
+  return ((await res.json()) as { data: Catalogue }).data;
+}
+
+function topUp(account: Account, amount: string) {
+  adminCli('user:balance', '--email', account.email, '--add', amount, '--note', 'e2e top-up');
+}
+
+const radio = (page: Page, name: string) => page.getByRole('radio', { name: new RegExp(`^${name}`) });
+const checkout = (page: Page) => page.getByRole('complementary');
+
+/** Picks the first version of a distribution in the image picker. */
+async function chooseImage(page: Page, distribution: string, version: string) {
+  await page.getByRole('textbox', { name: distribution }).click();
+  await page.getByRole('option', { name: version }).click();
+}
+
+async function fillServer(page: Page, t: (typeof TEXT)[keyof typeof TEXT], hostname: string) {
+  await field(page, t.hostname).fill(hostname);
+  await field(page, t.password).fill('Sturdy-Passw0rd!');
+}
+
+for (const locale of ['en_US', 'zh_CN'] as const) {
+  const t = TEXT[locale];
+
+  test.describe(`/deploy (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await presetChoice(page, { locale, theme: 'light' });
+    });
+
+    test('deploys from a topped-up account to the instance page, charging the balance once', async ({
+      page,
+      context,
+    }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.baseUrl });
+      const account = await createAccount();
+      topUp(account, '100');
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
+
+      // The first open region, type and size are chosen; a region without types is shown disabled.
+      await expect(radio(page, 'Hong Kong')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, 'Frankfurt')).toBeDisabled();
+      await expect(radio(page, 'Frankfurt')).toContainText(t.notAvailable);
+      await expect(radio(page, 'Standard')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, '1 vCPU · 1 GB')).toHaveAttribute('aria-checked', 'true');
+      // The retired size carries an Ord and is hidden.
+      await expect(radio(page, '1 vCPU · 512 MB')).toHaveCount(0);
+
+      await radio(page, '1 vCPU · 2 GB').click();
+      await radio(page, t.quarterly).click();
+      await expect(radio(page, t.quarterly)).toContainText('28.50 USD');
+      await expect(page.getByText(t.images)).toBeVisible();
+      const deployNow = page.getByRole('button', { name: t.deployNow });
+      await expect(deployNow).toBeDisabled();
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+
+      // The default hostname is ECS- and six characters; the generator fills a 16-character password.
+      await expect(field(page, t.hostname)).toHaveValue(/^ECS-[A-Za-z0-9]{6}$/);
+      await page.getByRole('button', { name: t.generate }).click();
+      await expect(field(page, t.password)).toHaveValue(/^.{16}$/);
+      await page.getByRole('button', { name: t.copy }).click();
+      await expect(page.getByText(t.copied)).toBeVisible();
+      const generated = await field(page, t.password).inputValue();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated);
+
+      await field(page, t.hostname).fill('web-1');
+      await expect(checkout(page)).toContainText('28.50 USD');
+      await expect(checkout(page).getByText('100.00 USD')).toBeVisible();
+      await expect(deployNow).toBeEnabled();
+      await deployNow.click();
+
+      const dialog = page.getByRole('dialog', { name: t.progress('web-1') });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(t.cloning);
+      await expect(dialog).toContainText(t.starting);
+      await expect(page.getByText(t.deployed)).toBeVisible({ timeout: 60_000 });
+      await expect(page).toHaveURL(/\/instances\/\d+\/?$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('web-1');
+      await expect(page.getByRole('main')).toContainText(t.active);
+      const ip = page.getByRole('region', { name: /./ }).filter({ hasText: t.ipAddress }).first();
+      await expect(ip).toContainText(/\d+\.\d+\.\d+\.\d+/);
+      // Charged once: 100.00 - 28.50.
+      await expect(page.getByRole('banner')).toContainText('71.50 USD');
+    });
+
+    test('opens deep links on their region, type and size', async ({ page }) => {
+      const account = await createAccount();
+      const regions = await catalogue(account);
+      const sg = regions.find((r) => r.CountryCode === 'sg')!;
+      const performance = sg.Groups.find((g) => g.Name === 'Performance')!;
+      const product = performance.Products[1]!;
+      await signInAs(page, account);
+      await page.goto(`/deploy?product_id=${product.Id}`);
+      await expectPageReady(page);
+      await expect(radio(page, 'Singapore')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, 'Performance')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, product.Name)).toHaveAttribute('aria-checked', 'true');
+
+      // A region alone picks its first type and size.
+      const jp = regions.find((r) => r.CountryCode === 'jp')!;
+      await page.goto(`/deploy?region_id=${jp.Id}`);
+      await expect(radio(page, 'Tokyo')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, jp.Groups[0]!.Products[0]!.Name)).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('names each search parameter of the wrong type and keeps the page usable', async ({ page }) => {
+      await signInAs(page, await createAccount());
+      await page.goto('/deploy?region_id=1.5&group_id=abc&product_id=-3&promo_code=%7B%22a%22%3A1%7D');
+      await expectPageReady(page);
+      for (const message of Object.values(t.invalid)) await expect(page.getByText(message)).toBeVisible();
+      await expect(radio(page, 'Hong Kong')).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('applies a promotion with Enter and refuses an invalid one', async ({ page }) => {
+      const code = `E2E${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
+      adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
+      const account = await createAccount();
+      topUp(account, '50');
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      const input = page.getByPlaceholder(t.promoPlaceholder);
+      await input.fill('NOSUCHCODE');
+      await input.press('Enter');
+      await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
+      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+
+      await input.fill(code);
+      await input.press('Enter');
+      await expect(page.getByText(t.applied)).toBeVisible();
+      // The first refusal's warning stays its 3 s, then goes.
+      await expect(page.getByText(t.invalidPromo, { exact: true })).toHaveCount(0);
+      // 20% off 5.00: the original price, the discount and the total.
+      await expect(checkout(page)).toContainText('5.00 USD');
+      await expect(checkout(page)).toContainText(new RegExp(`${t.discount}\\s*− ?1\\.00 USD`));
+      await expect(checkout(page).getByText('4.00 USD')).toBeVisible();
+
+      // Another cycle clears the promotion (SPEC §4), and the code does not apply to it.
+      await radio(page, t.quarterly).click();
+      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+      await expect(checkout(page)).toContainText('14.25 USD');
+      await page.getByRole('button', { name: t.apply, exact: true }).click();
+      await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
+    });
+
+    test('refuses a deploy the balance cannot pay, with nothing charged', async ({ page }) => {
+      const account = await createAccount();
+      topUp(account, '3');
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      await chooseImage(page, 'Ubuntu', 'Ubuntu 24.04 LTS');
+      await fillServer(page, t, 'too-dear');
+      await page.getByRole('button', { name: t.deployNow }).click();
+      await expect(page.getByText(t.balanceNotEnough)).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/deploy/);
+      await expect(page.getByRole('banner')).toContainText('3.00 USD');
+      await expect(page.getByRole('button', { name: t.deployNow })).toBeEnabled();
+    });
+
+    test('ends a failed provisioning with the failure toast on /instances and a refund', async ({ page }) => {
+      // Each language fails in a region of its own, so the two runs never share a fault.
+      const code = locale === 'en_US' ? 'us' : 'sg';
+      const account = await createAccount();
+      topUp(account, '20');
+      const region = (await catalogue(account)).find((r) => r.CountryCode === code)!;
+      await injectFault({
+        region: code,
+        kind: 'task-fail',
+        path: '/status/start$',
+        message: 'start failed: QEMU exited with code 1',
+      });
+      try {
+        await signInAs(page, account);
+        await page.goto(`/deploy?region_id=${region.Id}`);
+        await expectPageReady(page);
+        await chooseImage(page, 'Rocky Linux', 'Rocky Linux 9');
+        await fillServer(page, t, 'doomed-1');
+        await page.getByRole('button', { name: t.deployNow }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByText(t.failedMessage)).toBeVisible({ timeout: 60_000 });
+        await expect(page).toHaveURL(/\/instances\/?$/);
+        const row = page.getByRole('row').filter({ hasText: 'doomed-1' });
+        await expect(row).toContainText(t.cancelled);
+        // Refunded: the balance is whole again.
+        await expect(page.getByRole('banner')).toContainText('20.00 USD');
+      } finally {
+        await clearFaults(code);
+      }
+    });
+  });
+}

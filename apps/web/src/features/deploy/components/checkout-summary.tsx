@@ -1,0 +1,162 @@
+import { cycleByKey, formatMinor, PROMO_CODE_MAX, type PriceResult, type Product } from '@nimbus/contract';
+import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconRocket, IconTicket } from '@tabler/icons-react';
+import { useState } from 'react';
+import { isApiError } from '../../../lib/api-error';
+import { showErrorToast } from '../../../lib/form/error-toast';
+import { useTranslation } from '../../../lib/i18n/react';
+import { notify } from '../../../lib/notify';
+import { useSessionUser } from '../../../lib/session/session-query';
+import { useAction } from '../../../lib/use-action';
+import { quotePrice } from '../api/deploy-api';
+import type { DeployDraft } from '../draft';
+import classes from './deploy.module.css';
+
+export interface Promotion {
+  code: string;
+  price: PriceResult;
+}
+
+interface CheckoutSummaryProps {
+  draft: DeployDraft;
+  product: Product | undefined;
+  names: { region?: string; type?: string; image?: string };
+  promotion: Promotion | null;
+  promoInput: string;
+  onPromoInput: (code: string) => void;
+  onPromotion: (promotion: Promotion | null) => void;
+  canDeploy: boolean;
+  deploying: boolean;
+  onDeploy: () => void;
+}
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text c="dimmed" fz="sm">
+        {label}
+      </Text>
+      <Text fz="sm" fw={500} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The side summary of SPEC §2: checkout information, the promotion card and "Deploy now". */
+export function CheckoutSummary(props: CheckoutSummaryProps) {
+  const { t } = useTranslation('deploy');
+  const { t: tErrors } = useTranslation('errors');
+  const user = useSessionUser();
+  const { draft, product, promotion } = props;
+  const currency = product?.Currency ?? user.Currency;
+  const money = (minor: number) => `${formatMinor(minor)} ${currency}`;
+  const original = product && draft.cycle ? product.Price[draft.cycle] : undefined;
+  const none = t('summary.none');
+  const [checking, setChecking] = useState(false);
+  const apply = useAction(quotePrice);
+
+  const applyCode = () => {
+    const code = props.promoInput.trim();
+    if (code === '') return;
+    if (!product || !draft.cycle) {
+      notify.briefWarning({ title: t('promo.selectFirst') });
+      return;
+    }
+    const cycle = cycleByKey(draft.cycle);
+    if (!cycle) return;
+    setChecking(true);
+    apply.mutate(
+      { ProductId: product.Id, Quantity: 1, Cycle: cycle.code, PromotionCode: code, CustomConfig: [] },
+      {
+        onSuccess: (price) => {
+          setChecking(false);
+          props.onPromotion({ code, price });
+          notify.success({
+            title: t('promo.applied'),
+            message: t('promo.appliedMessage', { code, amount: `${formatMinor(price.Discount)} ${price.Currency}` }),
+          });
+        },
+        onError: (error) => {
+          setChecking(false);
+          props.onPromotion(null);
+          if (isApiError(error) && (error.code === 'invalid_promotion_code' || error.code === 'parse_data_error')) {
+            notify.warning({ title: t('promo.invalid'), message: t('promo.invalidHint') });
+          } else {
+            showErrorToast(error, tErrors, t('promo.invalid'));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack component="aside" aria-label={t('summary.title')} gap="md" className={classes.summary}>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h4" mb="sm">
+          {t('summary.title')}
+        </Title>
+        <Stack gap={8}>
+          <Line label={t('summary.region')} value={props.names.region ?? none} />
+          <Line label={t('summary.type')} value={props.names.type ?? none} />
+          <Line label={t('summary.size')} value={product?.Name ?? none} />
+          <Line label={t('summary.cycle')} value={draft.cycle ? t(`cycles.${draft.cycle}`) : none} />
+          <Line label={t('summary.image')} value={props.names.image ?? none} />
+          <Divider my={4} />
+          <Line label={t('summary.originalPrice')} value={original === undefined ? none : money(original)} />
+          {promotion ? <Line label={t('summary.discount')} value={`− ${money(promotion.price.Discount)}`} /> : null}
+          <Group justify="space-between" wrap="nowrap" align="baseline">
+            <Text fw={600}>{t('summary.total')}</Text>
+            <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="deploy-total">
+              {original === undefined ? none : money(promotion ? promotion.price.Price : original)}
+            </Text>
+          </Group>
+          <Text c="dimmed" fz="xs" ta="right">
+            {t('summary.balance', { amount: `${formatMinor(user.Balance)} ${user.Currency}` })}
+          </Text>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h5" mb="sm">
+          {t('promo.title')}
+        </Title>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <TextInput
+            aria-label={t('promo.title')}
+            placeholder={t('promo.placeholder')}
+            leftSection={<IconTicket size={16} aria-hidden />}
+            value={props.promoInput}
+            maxLength={PROMO_CODE_MAX}
+            onChange={(e) => props.onPromoInput(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyCode();
+              }
+            }}
+            style={{ flex: 1 }}
+          />
+          {promotion ? (
+            <Button variant="default" onClick={() => props.onPromotion(null)}>
+              {t('promo.remove')}
+            </Button>
+          ) : (
+            <Button variant="light" onClick={applyCode} disabled={props.promoInput.trim() === ''} loading={checking}>
+              {t('promo.apply')}
+            </Button>
+          )}
+        </Group>
+      </Card>
+      <Button
+        size="lg"
+        leftSection={<IconRocket size={20} aria-hidden />}
+        disabled={!props.canDeploy}
+        loading={props.deploying}
+        onClick={props.onDeploy}
+        fullWidth
+      >
+        {t('deployNow')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { cycleByKey, type DeployBody, type Region } from '@nimbus/contract';
+import { Stack, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/section-card';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isApiError } from '../../../lib/api-error';
+import { showErrorToast } from '../../../lib/form/error-toast';
+import { useTranslation } from '../../../lib/i18n/react';
+import { notify } from '../../../lib/notify';
+import { sessionKeys } from '../../../lib/session/session-query';
+import { useAction } from '../../../lib/use-action';
+import { deploy, productsQueryOptions, templatesQueryOptions } from '../api/deploy-api';
+import { cascade, type DeployDraft, initialSelection, pricedCycles, randomHostname, select } from '../draft';
+import type { DeploySearch } from '../search';
+import { CycleCards, GroupCards, ProductCards, RegionCards } from './catalog-sections';
+import { CheckoutSummary, type Promotion } from './checkout-summary';
+import classes from './deploy.module.css';
+import { DeployProgress, type DeployingTask } from './deploy-progress';
+import { ImagePicker } from './image-picker';
+import { ServerConfig } from './server-config';
+
+const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
+
+/** /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it. */
+export function DeployPage({ search }: { search: DeploySearch }) {
+  const { t } = useTranslation('deploy');
+  const { t: tErrors } = useTranslation('errors');
+  const queryClient = useQueryClient();
+  const { data: regions } = useSuspenseQuery(productsQueryOptions());
+  const [draft, setDraft] = useState<DeployDraft>(() => ({
+    ...initialSelection(regions, search),
+    templateId: null,
+    hostname: randomHostname(),
+    username: 'root',
+    password: '',
+    keyIds: [],
+  }));
+  const [promoInput, setPromoInput] = useState(search.promo_code ?? '');
+  const [promotion, setPromotion] = useState<Promotion | null>(null);
+  const [task, setTask] = useState<DeployingTask | null>(null);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const send = useAction((body: DeployBody) => deploy(body, idempotencyKey));
+
+  const { region, group, product } = select(regions, draft);
+  const templates = useQuery({ ...templatesQueryOptions(draft.productId ?? 0), enabled: draft.productId !== null });
+  const template = templates.data?.find((tpl) => tpl.Id === draft.templateId);
+
+  const patch = (next: Partial<DeployDraft>) => setDraft((d) => ({ ...d, ...next }));
+  /** SPEC §4: changing the product or cycle clears the promotion and shows the original price. */
+  const choose = (next: Partial<DeployDraft>) => {
+    setPromotion(null);
+    setDraft((d) => {
+      const merged = { ...d, ...next };
+      const keepTemplate = merged.productId === d.productId;
+      return { ...merged, templateId: keepTemplate ? d.templateId : null };
+    });
+  };
+  const chooseRegion = (r: Region) => choose(cascade(r, draft.groupId, draft.productId));
+
+  const canDeploy =
+    !!region &&
+    !!group &&
+    !!product &&
+    !!draft.cycle &&
+    !!template &&
+    draft.username !== '' &&
+    HOSTNAME_OK.test(draft.hostname) &&
+    (draft.password !== '' || draft.keyIds.length > 0) &&
+    !send.isPending &&
+    task === null;
+
+  const submit = () => {
+    const cycle = draft.cycle ? cycleByKey(draft.cycle) : undefined;
+    if (!canDeploy || !product || !template || !cycle) return;
+    send.mutate(
+      {
+        ProductId: product.Id,
+        Quantity: 1,
+        Cycle: cycle.code,
+        PromotionCode: promotion?.code ?? '',
+        Hostnames: [draft.hostname],
+        UserData: {
+          TemplateId: template.Id,
+          Username: draft.username,
+          Password: draft.password,
+          SSHKeyIds: draft.keyIds,
+        },
+        CustomConfig: [],
+      },
+      {
+        onSuccess: (result) => {
+          notify.success({
+            title: t('toast.deploying'),
+            message: t('toast.deployingMessage', { hostname: draft.hostname }),
+          });
+          void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+          setTask({ instanceId: result.InstanceId, taskId: result.TaskId, hostname: draft.hostname });
+        },
+        onError: (error) => {
+          // A refused deploy is answered for good: the next click is a new request.
+          setIdempotencyKey(crypto.randomUUID());
+          if (isApiError(error) && error.code === 'invalid_promotion_code') setPromotion(null);
+          showErrorToast(error, tErrors, t('toast.failed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={classes.layout}>
+      <Stack gap="lg">
+        <SectionCard title={t('sections.region')}>
+          <RegionCards regions={regions} value={draft.regionId} onChange={chooseRegion} />
+        </SectionCard>
+        <SectionCard title={t('sections.type')}>
+          <GroupCards
+            groups={region?.Groups ?? []}
+            value={draft.groupId}
+            onChange={(g) => choose(cascade(region, g.Id, draft.productId))}
+          />
+        </SectionCard>
+        <SectionCard title={t('sections.size')}>
+          <ProductCards
+            group={group}
+            value={draft.productId}
+            onChange={(p) => choose({ productId: p.Id, cycle: pricedCycles(p)[0] ?? null })}
+          />
+        </SectionCard>
+        <SectionCard title={t('sections.cycle')}>
+          {product ? (
+            <CycleCards product={product} value={draft.cycle} onChange={(cycle) => choose({ cycle })} />
+          ) : (
+            <Text c="dimmed">{t('size.empty')}</Text>
+          )}
+        </SectionCard>
+        <SectionCard title={t('sections.image')}>
+          <ImagePicker
+            templates={draft.productId === null ? [] : templates.data}
+            value={draft.templateId}
+            onChange={(tpl) => patch({ templateId: tpl.Id })}
+          />
+        </SectionCard>
+        <SectionCard title={t('sections.config')}>
+          <ServerConfig draft={draft} onChange={patch} />
+        </SectionCard>
+      </Stack>
+      <CheckoutSummary
+        draft={draft}
+        product={product}
+        names={{
+          region: region?.Name,
+          type: group?.Name,
+          image: template ? `${template.Distribution} ${template.Name}` : undefined,
+        }}
+        promotion={promotion}
+        promoInput={promoInput}
+        onPromoInput={setPromoInput}
+        onPromotion={setPromotion}
+        canDeploy={canDeploy}
+        deploying={send.isPending}
+        onDeploy={submit}
+      />
+      {task ? <DeployProgress task={task} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { HOSTNAME, USERNAME } from '@nimbus/contract';
+import { ActionIcon, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCopy, IconKey, IconPlus, IconRefresh, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/i18n/react';
+import { notify } from '../../../lib/notify';
+import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
+import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
+import { type DeployDraft, randomHostname, randomPassword } from '../draft';
+
+interface ServerConfigProps {
+  draft: DeployDraft;
+  onChange: (patch: Partial<DeployDraft>) => void;
+}
+
+/** SPEC §5: a hostname that breaks the rules is not taken. */
+const acceptHostname = (value: string) => value === '' || /^[A-Za-z][A-Za-z0-9-]*$/.test(value);
+
+export function ServerConfig({ draft, onChange }: ServerConfigProps) {
+  const { t } = useTranslation('deploy');
+  const keys = useSshKeys();
+  const [adding, setAdding] = useState(false);
+  const hostnameShort = draft.hostname !== '' && draft.hostname.length < HOSTNAME.min;
+  const usernameBad = draft.username !== '' && !USERNAME.pattern.test(draft.username);
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(draft.password);
+    notify.success({ title: t('config.copied') });
+  };
+  const toggleKey = (id: number, on: boolean) =>
+    onChange({ keyIds: on ? [...draft.keyIds, id] : draft.keyIds.filter((k) => k !== id) });
+
+  return (
+    <Stack gap="md">
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          label={t('config.hostname')}
+          description={t('config.hostnameHint')}
+          required
+          value={draft.hostname}
+          maxLength={HOSTNAME.max}
+          error={hostnameShort ? t('errors:field.incorrect_length') : undefined}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            if (acceptHostname(value)) onChange({ hostname: value });
+          }}
+          rightSection={
+            <Tooltip label={t('config.regenerate')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('config.regenerate')}
+                onClick={() => onChange({ hostname: randomHostname() })}
+              >
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          }
+          miw={220}
+        />
+        <TextInput
+          label={t('config.username')}
+          required
+          value={draft.username}
+          maxLength={USERNAME.max}
+          error={usernameBad ? t('errors:field.invalid_username') : undefined}
+          onChange={(e) => onChange({ username: e.currentTarget.value.trim() })}
+          miw={220}
+        />
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <PasswordInput
+          label={t('config.password')}
+          description={t('config.passwordHint')}
+          value={draft.password}
+          onChange={(e) => onChange({ password: e.currentTarget.value })}
+          autoComplete="new-password"
+          style={{ flex: 1 }}
+        />
+        <Tooltip label={t('config.generate')}>
+          <ActionIcon
+            size={36}
+            variant="default"
+            aria-label={t('config.generate')}
+            onClick={() => onChange({ password: randomPassword() })}
+          >
+            <IconWand size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('config.copy')}>
+          <ActionIcon
+            size={36}
+            variant="default"
+            aria-label={t('config.copy')}
+            disabled={draft.password === ''}
+            onClick={() => void copy()}
+          >
+            <IconCopy size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={500} fz="sm">
+            {t('config.sshKeys')}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setAdding(true)}
+          >
+            {t('config.addKey')}
+          </Button>
+        </Group>
+        {keys.data && keys.data.length > 0 ? (
+          <Stack gap={6} role="group" aria-label={t('config.sshKeys')}>
+            {keys.data.map((key) => (
+              <Checkbox
+                key={key.Id}
+                checked={draft.keyIds.includes(key.Id)}
+                onChange={(e) => toggleKey(key.Id, e.currentTarget.checked)}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <IconKey size={14} aria-hidden />
+                    <span>{key.Name}</span>
+                  </Group>
+                }
+                description={key.Fingerprint}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            {t('config.noKeys')}
+          </Text>
+        )}
+      </Stack>
+      <SshKeyFormModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onSaved={(key) => onChange({ keyIds: [...draft.keyIds, key.Id] })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Product, Region } from '@nimbus/contract';
+import { describe, expect, it } from 'vitest';
+import { cascade, initialSelection, pricedCycles, randomHostname, randomPassword, select } from './draft';
+import { parseDeploySearch } from './search';
+
+const product = (Id: number, extra: Partial<Product> = {}): Product => ({
+  Id,
+  Name: `p${Id}`,
+  Description: '',
+  Ord: null,
+  Price: { monthly: 500, quarterly: 1425 },
+  Currency: 'USD',
+  Cores: 1,
+  Memory: 1024,
+  Disk: 25,
+  Bandwidth: 1000,
+  BackupQuota: 1,
+  SnapshotQuota: 1,
+  Stock: null,
+  ...extra,
+});
+
+const REGIONS: Region[] = [
+  { Id: 9, Name: 'Closed', Description: '', CountryCode: 'de', Groups: [] },
+  {
+    Id: 1,
+    Name: 'Hong Kong',
+    Description: '',
+    CountryCode: 'hk',
+    Groups: [
+      { Id: 10, Name: 'Standard', Description: '', Products: [product(100, { Ord: 1 }), product(101), product(102)] },
+      { Id: 11, Name: 'Performance', Description: '', Products: [product(110, { Price: { annually: 9000 } })] },
+    ],
+  },
+  {
+    Id: 2,
+    Name: 'Tokyo',
+    Description: '',
+    CountryCode: 'jp',
+    Groups: [{ Id: 20, Name: 'Standard', Description: '', Products: [product(200), product(201)] }],
+  },
+];
+
+describe('the deploy selection cascade (SPEC §4)', () => {
+  it('starts on the first open region, its first group, its first visible product and first priced cycle', () => {
+    expect(initialSelection(REGIONS, {})).toEqual({ regionId: 1, groupId: 10, productId: 101, cycle: 'monthly' });
+  });
+
+  it('follows product_id to its region and group, and region_id to its first choices', () => {
+    expect(initialSelection(REGIONS, { product_id: 110 })).toEqual({
+      regionId: 1,
+      groupId: 11,
+      productId: 110,
+      cycle: 'annually',
+    });
+    expect(initialSelection(REGIONS, { region_id: 2 })).toEqual({
+      regionId: 2,
+      groupId: 20,
+      productId: 200,
+      cycle: 'monthly',
+    });
+  });
+
+  it('ignores a hidden product, a closed region and ids that point nowhere', () => {
+    expect(initialSelection(REGIONS, { product_id: 100 }).productId).toBe(101);
+    expect(initialSelection(REGIONS, { region_id: 9 }).regionId).toBe(1);
+    expect(initialSelection(REGIONS, { region_id: 77, group_id: 78, product_id: 79 }).productId).toBe(101);
+  });
+
+  it('keeps a choice the new region still holds and resets the rest', () => {
+    expect(cascade(REGIONS[1], 11, 101)).toMatchObject({ groupId: 10, productId: 101 });
+    expect(cascade(REGIONS[2], 10, 101)).toMatchObject({ regionId: 2, groupId: 20, productId: 200 });
+    expect(select(REGIONS, { regionId: 1, groupId: 10, productId: 100 }).product).toBeUndefined();
+    expect(pricedCycles(REGIONS[1]!.Groups[1]!.Products[0])).toEqual(['annually']);
+  });
+});
+
+describe('generated credentials (SPEC §5, §9)', () => {
+  it('makes ECS- hostnames and 16-character passwords with mixed characters', () => {
+    for (let i = 0; i < 50; i++) {
+      expect(randomHostname()).toMatch(/^ECS-[A-Za-z0-9]{6}$/);
+      const password = randomPassword();
+      expect(password).toHaveLength(16);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/\d/);
+    }
+  });
+});
+
+describe('the /deploy search parameters (SPEC §2)', () => {
+  it('keeps integers and strings, names the rest and clears their raw values', () => {
+    expect(parseDeploySearch({ region_id: 3, group_id: '4', product_id: 5, promo_code: 'SPRING' })).toEqual({
+      region_id: 3,
+      group_id: 4,
+      product_id: 5,
+      promo_code: 'SPRING',
+    });
+    const parsed = parseDeploySearch({ region_id: 1.5, group_id: 'abc', product_id: -3, promo_code: { a: 1 } });
+    expect(parsed.invalid).toEqual(['region_id', 'group_id', 'product_id', 'promo_code']);
+    expect({ ...parsed, invalid: undefined }).toEqual({
+      region_id: undefined,
+      group_id: undefined,
+      product_id: undefined,
+      promo_code: undefined,
+      invalid: undefined,
+    });
+    expect(parseDeploySearch({ promo_code: 2024 })).toEqual({ promo_code: '2024' });
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  CYCLES,
+  type CycleKey,
+  GENERATED_PASSWORD_LENGTH,
+  type Group,
+  HOSTNAME,
+  type Product,
+  type Region,
+} from '@nimbus/contract';
+import type { DeploySearch } from './search';
+
+/** SPEC §3 "Deploy draft": what the customer has chosen so far. */
+export interface DeployDraft {
+  regionId: number | null;
+  groupId: number | null;
+  productId: number | null;
+  cycle: CycleKey | null;
+  templateId: number | null;
+  hostname: string;
+  username: string;
+  password: string;
+  keyIds: number[];
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const PASSWORD_CHARS = `${ALPHANUMERIC}!@#%^*_-+=`;
+
+function randomFrom(alphabet: string, length: number): string {
+  const values = crypto.getRandomValues(new Uint32Array(length));
+  return Array.from(values, (v) => alphabet[v % alphabet.length]).join('');
+}
+
+/** SPEC §5/§9: "ECS-" plus 6 random alphanumerics. */
+export const randomHostname = () => `${HOSTNAME.prefix}${randomFrom(ALPHANUMERIC, 6)}`;
+
+/** SPEC §9: 16 random characters with at least a lower-case letter, an upper-case letter and a digit. */
+export function randomPassword(): string {
+  for (;;) {
+    const candidate = randomFrom(PASSWORD_CHARS, GENERATED_PASSWORD_LENGTH);
+    if (/[a-z]/.test(candidate) && /[A-Z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}
+
+/** SPEC §2: products flagged with an Ord value are hidden. */
+export const visibleProducts = (group: Group | undefined): Product[] =>
+  group ? group.Products.filter((p) => p.Ord === null) : [];
+
+/** SPEC §2: a region with no groups is shown disabled. */
+export const isRegionOpen = (region: Region) => region.Groups.length > 0;
+
+/** The cycles a product is priced for, in SPEC §3's order. */
+export const pricedCycles = (product: Product | undefined): CycleKey[] =>
+  product ? CYCLES.map((c) => c.key).filter((key) => product.Price[key] !== undefined) : [];
+
+interface Selection {
+  region?: Region;
+  group?: Group;
+  product?: Product;
+}
+
+/** Finds what the ids of a draft point at in the catalogue. */
+export function select(regions: Region[], draft: Pick<DeployDraft, 'regionId' | 'groupId' | 'productId'>): Selection {
+  const region = regions.find((r) => r.Id === draft.regionId);
+  const group = region?.Groups.find((g) => g.Id === draft.groupId);
+  const product = visibleProducts(group).find((p) => p.Id === draft.productId);
+  return { region, group, product };
+}
+
+/**
+ * SPEC §4 "Deploy selection cascade": the region holding product_id (or region_id), else the
+ * first open region; the group holding the product (or group_id), else the first; the product
+ * from the URL if valid, else the first; the first priced cycle.
+ */
+export function initialSelection(regions: Region[], search: DeploySearch) {
+  const open = regions.filter(isRegionOpen);
+  const holding =
+    search.product_id === undefined
+      ? undefined
+      : open.find((r) => r.Groups.some((g) => visibleProducts(g).some((p) => p.Id === search.product_id)));
+  const region = holding ?? open.find((r) => r.Id === search.region_id) ?? open[0];
+  return cascade(region, search.group_id, search.product_id);
+}
+
+/** Keeps a choice that the new region or group still holds, and resets the rest to the first one. */
+export function cascade(region: Region | undefined, groupId?: number | null, productId?: number | null) {
+  const group =
+    region?.Groups.find((g) => visibleProducts(g).some((p) => p.Id === productId)) ??
+    region?.Groups.find((g) => g.Id === groupId) ??
+    region?.Groups[0];
+  const products = visibleProducts(group);
+  const product = products.find((p) => p.Id === productId) ?? products[0];
+  return {
+    regionId: region?.Id ?? null,
+    groupId: group?.Id ?? null,
+    productId: product?.Id ?? null,
+    cycle: pricedCycles(product)[0] ?? null,
+  };
+}

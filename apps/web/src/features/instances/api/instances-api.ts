@@ -1,0 +1,38 @@
+import { InstanceDetail, InstanceList, type InstanceStatus, POLL } from '@nimbus/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET api/instances parameters: SPEC §7's limit, plus the list page's filter, search and page. */
+export interface InstancesParams {
+  limit: number;
+  page?: number;
+  status?: InstanceStatus;
+  search?: string;
+}
+
+export const instanceKeys = {
+  all: ['instances'] as const,
+  list: (params: InstancesParams) => [...instanceKeys.all, 'list', params] as const,
+  detail: (id: number) => [...instanceKeys.all, 'detail', id] as const,
+};
+
+/** A status that a running job will change: the page keeps reading until it settles. */
+export const isTransient = (status: InstanceStatus) => status === 'creating' || status === 'recreating';
+
+export const instancesQueryOptions = (params: InstancesParams) =>
+  queryOptions({
+    queryKey: instanceKeys.list(params),
+    queryFn: ({ signal }) => api.get('instances', InstanceList, { ...params }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.Items.some((i) => isTransient(i.Status)) ? POLL.instanceStatusMs : false,
+  });
+
+/** GET api/instance/get: one of the caller's instances; another customer's id is "not found". */
+export const instanceQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: instanceKeys.detail(id),
+    queryFn: ({ signal }) => api.get('instance/get', InstanceDetail, { id }, signal),
+    refetchInterval: (query) =>
+      query.state.data && isTransient(query.state.data.Status) ? POLL.instanceStatusMs : false,
+  });

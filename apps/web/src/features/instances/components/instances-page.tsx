@@ -1,0 +1,173 @@
+import { INSTANCE_STATUSES, type InstanceStatus, formatMinor } from '@nimbus/contract';
+import { Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Flag } from '../../../components/flag';
+import { AnchorLink, ButtonLink } from '../../../components/router-link';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useTranslation } from '../../../lib/i18n/react';
+import { instancesQueryOptions } from '../api/instances-api';
+import type { InstancesSearch } from '../search';
+import classes from './instances.module.css';
+import { StatusBadge } from './status-badge';
+
+export const INSTANCES_PAGE_SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+interface InstancesPageProps {
+  search: InstancesSearch;
+  onSearchChange: (next: InstancesSearch) => void;
+}
+
+/** /instances: the caller's servers with SPEC §3's status filter, a search and paging. */
+export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
+  const { t } = useTranslation('instances');
+  const date = useDateFormat();
+  const page = search.page ?? 1;
+  const list = useQuery(
+    instancesQueryOptions({ limit: INSTANCES_PAGE_SIZE, page, status: search.status, search: search.q }),
+  );
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(() => {
+    const q = text.trim() || undefined;
+    if (q === search.q) return;
+    const timer = window.setTimeout(() => onSearchChange({ ...search, q, page: undefined }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search, onSearchChange]);
+
+  const filtered = search.status !== undefined || search.q !== undefined;
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.Total / INSTANCES_PAGE_SIZE)) : 1;
+
+  if (data && data.Total === 0 && !filtered) {
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <Stack align="center" gap="sm" maw={440} mx="auto" ta="center" py="lg">
+          <IconServer size={40} stroke={1.5} aria-hidden />
+          <Title order={2} fz="h3">
+            {t('empty.title')}
+          </Title>
+          <Text c="dimmed">{t('empty.message')}</Text>
+          <ButtonLink to="/deploy" leftSection={<IconRocket size={16} />} mt="sm">
+            {t('empty.action')}
+          </ButtonLink>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Group p="md" gap="sm" wrap="wrap">
+        <TextInput
+          aria-label={t('search.label')}
+          placeholder={t('search.placeholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={128}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          aria-label={t('filter.label')}
+          value={search.status ?? 'any'}
+          onChange={(value) =>
+            onSearchChange({
+              ...search,
+              status: value === 'any' || value === null ? undefined : (value as InstanceStatus),
+              page: undefined,
+            })
+          }
+          data={[
+            { value: 'any', label: t('status.any') },
+            ...INSTANCE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          ]}
+          allowDeselect={false}
+          w={180}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        aria-label={t('table.label')}
+        className={classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('table.hostname')}</Table.Th>
+            <Table.Th>{t('table.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('table.ip')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('table.region')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('table.size')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('table.price')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('table.due')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data?.Items.map((instance) => (
+            <Table.Tr key={instance.Id}>
+              <Table.Td>
+                <AnchorLink to="/instances/$id" params={{ id: String(instance.Id) }} fw={600}>
+                  {instance.Hostname}
+                </AnchorLink>
+                <Text fz="xs" c="dimmed" hiddenFrom="sm">
+                  {instance.IpAddress ?? t('table.noIp')}
+                </Text>
+                <Text fz="xs" c="dimmed" visibleFrom="sm">
+                  {instance.ImageName}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={instance.Status} />
+              </Table.Td>
+              <Table.Td visibleFrom="sm" ff="monospace" fz="sm">
+                {instance.IpAddress ?? '—'}
+              </Table.Td>
+              <Table.Td visibleFrom="md">
+                <Group gap="xs" wrap="nowrap">
+                  <Flag code={instance.CountryCode} />
+                  <Text fz="sm">{instance.RegionName}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td visibleFrom="lg" fz="sm">
+                {instance.ProductName}
+              </Table.Td>
+              <Table.Td visibleFrom="lg" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMinor(instance.Price)} {instance.Currency}
+              </Table.Td>
+              <Table.Td visibleFrom="md" fz="sm">
+                {date.format(new Date(instance.DueAt))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {data && data.Items.length === 0 ? (
+        <Text c="dimmed" ta="center" p="xl">
+          {t('empty.filtered')}
+        </Text>
+      ) : null}
+      {data && data.Total > 0 ? (
+        <Group justify="space-between" p="md" gap="sm">
+          <Text fz="sm" c="dimmed">
+            {t('table.total', { count: data.Total })}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+              getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Card>
+  );
+}

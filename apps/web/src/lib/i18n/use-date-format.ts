@@ -1,0 +1,11 @@
+import { useMemo } from 'react';
+import { usePreferences } from '../preferences/use-preferences';
+import { intlLocale } from './language';
+
+/** A date formatter in the customer's language (e.g. "Nov 23, 2026" / "2026年11月23日"). */
+export function useDateFormat(options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): Intl.DateTimeFormat {
+  const { locale } = usePreferences();
+  const key = JSON.stringify(options);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `options`
+  return useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), options), [locale, key]);
+}
