@@ -9,8 +9,10 @@ import { parseUpid } from './upid.js';
 
 /** How waitTask polls. */
 export interface WaitOptions {
-  /** First poll interval; grows ×1.5 up to 4× this value. Default 1000 ms. */
+  /** First poll interval; grows ×1.5 up to `maxIntervalMs`. Default 1000 ms. */
   intervalMs?: number;
+  /** The longest poll interval; default 4× `intervalMs`. A finished task is seen at most this late. */
+  maxIntervalMs?: number;
   /** Give up (TaskTimeoutError) after this long; default 30 min. The task keeps running. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -81,7 +83,7 @@ export class TasksApi {
       const left = deadline - Date.now();
       if (left <= 0) throw new TaskTimeoutError(upid, timeoutMs);
       await sleep(Math.min(delay, left), opts.signal);
-      delay = Math.min(delay * 1.5, interval * 4);
+      delay = Math.min(delay * 1.5, opts.maxIntervalMs ?? interval * 4);
     }
   }
 

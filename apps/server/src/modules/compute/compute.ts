@@ -58,8 +58,11 @@ export class Compute {
           tls: c.fingerprint ? { fingerprint: c.fingerprint } : undefined,
           queue: new KeyedQueue(),
           limiter: new ConcurrencyLimiter({ node: c.limits.perNode, storage: c.limits.perStorage }),
-          // Poll tasks often: each wait adds up to one interval (growing to 4x) to a deploy.
-          wait: { intervalMs: 150 },
+          // Poll tasks often: a deploy waits on four tasks, and each is seen finished up to one
+          // interval late (50 ms growing to 200 ms: 0.35 s of overhead per deploy instead of 1.1 s
+          // at 150 → 600 ms, docs/benchmarks.md). The node and storage limits keep a handful of
+          // tasks in flight per node, so pveproxy sees a few cheap status GETs a second each.
+          wait: { intervalMs: 50, maxIntervalMs: 200 },
           logger,
         });
         let session: Promise<ConsoleSession> | undefined;
