@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from './support/api';
-import { expect, presetChoice, signInAs, test } from './support/fixtures';
+import { expect, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 
 const loginHeading = { en_US: 'Sign in to your account', zh_CN: '登录您的账户' };
 const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
@@ -55,6 +55,7 @@ test.describe('switching', () => {
     await presetChoice(page, { locale: 'en_US' });
     await signInAs(page, await createAccount());
     await page.goto('/dashboard');
+    await expectPageReady(page);
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect(page.getByRole('navigation').getByRole('link', { name: '账户' })).toBeVisible();
@@ -74,6 +75,8 @@ test.describe('switching', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
     expect(await scheme(page)).toBe('light');
+    // The loading screen has its own header: a menu opened there goes with it, so open the page's.
+    await expectPageReady(page);
 
     await page.getByRole('button', { name: 'Theme: System' }).click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
@@ -81,6 +84,7 @@ test.describe('switching', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     expect(await scheme(page)).toBe('dark');
+    await expectPageReady(page);
 
     await page.getByRole('button', { name: 'Theme: Dark' }).click();
     await page.getByRole('menuitem', { name: 'Light' }).click();
