@@ -26,9 +26,15 @@ function track(spans: Span[], name: string): { opts: TaskOptions; done: () => vo
   return { opts: { onUpid: () => (span.start = performance.now()) }, done: () => (span.end = performance.now()) };
 }
 
+/**
+ * The most spans running at one instant. The count peaks at some span's start, so it is the
+ * number of spans running when each one starts. (Counting the spans that touch a span somewhere
+ * is not it: a long span can meet one that ended before another began, which read 3 with two
+ * clone slots in one run of five.)
+ */
 function maxOverlap(spans: Span[]): number {
   let max = 0;
-  for (const s of spans) max = Math.max(max, spans.filter((o) => o.start < s.end && s.start < o.end).length);
+  for (const s of spans) max = Math.max(max, spans.filter((o) => o.start <= s.start && s.start < o.end).length);
   return max;
 }
 

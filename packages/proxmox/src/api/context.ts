@@ -58,8 +58,8 @@ export function runTask(
         throw new ProxmoxError({ kind: 'http', method: spec.method, path: spec.path, reason: 'expected a UPID' });
       ctx.logger.info('proxmox task started', { node: scope.node, vmid: scope.vmid, upid });
       opts.onUpid?.(upid);
-      const { intervalMs, timeoutMs, signal } = { ...ctx.waitDefaults, ...opts };
-      return ctx.tasks.wait(scope.node, upid, { intervalMs, timeoutMs, signal });
+      const { intervalMs, maxIntervalMs, timeoutMs, signal } = { ...ctx.waitDefaults, ...opts };
+      return ctx.tasks.wait(scope.node, upid, { intervalMs, maxIntervalMs, timeoutMs, signal });
     }),
   );
 }
