@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   // Not in SPEC §8 but needed by every API: a generic internal failure and an unknown route.
   'internal_error',
   'not_found',
+  // Issue 8: a backup or snapshot beyond the product's quota.
+  'quota_exceeded',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -54,5 +56,10 @@ export const FIELD_ERRORS = [
   'key_reused',
   'invalid_public_key',
   'duplicate_key',
+  'hostname_mismatch',
+  'invalid_address',
+  'invalid_port',
+  'ports_need_protocol',
+  'invalid_snapshot_name',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

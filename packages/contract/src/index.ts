@@ -11,3 +11,6 @@ export * from './public-key.js';
 export * from './keys.js';
 export * from './instances.js';
 export * from './instances-requests.js';
+export * from './instance-live.js';
+export * from './instance-actions.js';
+export * from './instance-actions-requests.js';

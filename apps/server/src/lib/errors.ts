@@ -25,6 +25,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   wrong_status: 'The instance cannot do that in its current state.',
   instance_not_exist: 'Instance not found.',
   get_instance_error: 'The instance could not be read.',
+  quota_exceeded: 'The quota of the plan is reached.',
 };
 
 /** An error the API answers with the envelope of DESIGN.md. */

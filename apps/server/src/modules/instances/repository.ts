@@ -24,6 +24,7 @@ export interface InstanceRow {
   gateway: string | null;
   prefix: number | null;
   mac: string | null;
+  reverse_dns: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -77,6 +78,14 @@ export const instances = {
     ]);
     return rows[0] ?? null;
   },
+  /** One of a customer's instances, locked for the rest of the transaction (actions start one at a time). */
+  async lockOwned(db: Queryable, userId: number, id: number): Promise<InstanceRow | null> {
+    const { rows } = await db.query<InstanceRow>('select * from instances where id = $1 and user_id = $2 for update', [
+      id,
+      userId,
+    ]);
+    return rows[0] ?? null;
+  },
   async setStatus(db: Queryable, id: number, status: InstanceStatus): Promise<void> {
     await db.query('update instances set status = $2, updated_at = now() where id = $1', [id, status]);
   },
@@ -105,6 +114,7 @@ export interface InstanceView {
   gateway: string | null;
   prefix: number | null;
   mac: string | null;
+  reverse_dns: string | null;
   region_id: number;
   region_name: string;
   country_code: string;

@@ -1,0 +1,246 @@
+import * as z from 'zod/mini';
+import { INSTANCE_PASSWORD_MAX } from './constants.js';
+import { HostnameField, UsernameField } from './deploy-requests.js';
+import {
+  BACKUP_DESCRIPTION_MAX,
+  BACKUP_NAME_MAX,
+  FIREWALL_DIRECTIONS,
+  FIREWALL_POLICIES,
+  FIREWALL_PROTOCOLS,
+  SNAPSHOT_NAME,
+} from './instance-actions.js';
+import { RRD_CFS, RRD_TIMEFRAMES } from './instance-live.js';
+
+// Request schemas of the instance actions and reads of issue 8; the web takes only their types
+// (see deploy-requests.ts for why).
+
+const id = () =>
+  z
+    .number({ error: 'invalid_value' })
+    .check(
+      z.int({ error: 'invalid_value' }),
+      z.positive({ error: 'invalid_value' }),
+      z.maximum(2 ** 31 - 1, { error: 'invalid_value' }),
+    );
+const queryId = () =>
+  z.coerce
+    .number({ error: 'invalid_value' })
+    .check(
+      z.int({ error: 'invalid_value' }),
+      z.positive({ error: 'invalid_value' }),
+      z.maximum(2 ** 31 - 1, { error: 'invalid_value' }),
+    );
+const text = (max: number) =>
+  z._default(z.string({ error: 'invalid_value' }).check(z.trim(), z.maxLength(max, { error: 'incorrect_length' })), '');
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'required' })
+    .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'incorrect_length' }));
+
+/** POST api/instance/start, restart, pause, resume, vnc, xterm: the instance alone. */
+export const InstanceIdBody = z.object({ Id: id() });
+export type InstanceIdBody = z.input<typeof InstanceIdBody>;
+
+/** POST api/instance/stop: `Force` powers off at once instead of asking the guest to shut down. */
+export const StopBody = z.object({ Id: id(), Force: z._default(z.boolean({ error: 'invalid_value' }), false) });
+export type StopBody = z.input<typeof StopBody>;
+
+/** POST api/instance/destroy: `Hostname` must repeat the instance's hostname. */
+export const DestroyBody = z.object({ Id: id(), Hostname: requiredText(63) });
+export type DestroyBody = z.input<typeof DestroyBody>;
+
+/** POST api/instance/recreate (SPEC §7): reinstall from an image with new credentials. */
+export const RecreateBody = z.object({
+  Id: id(),
+  TemplateId: id(),
+  Username: UsernameField,
+  Password: z
+    .string({ error: 'required' })
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(INSTANCE_PASSWORD_MAX, { error: 'incorrect_length' })),
+  Start: z._default(z.boolean({ error: 'invalid_value' }), true),
+});
+export type RecreateBody = z.input<typeof RecreateBody>;
+
+/** POST api/instance/upgrade: a larger size of the same type (see api/instance/upgrades). */
+export const UpgradeBody = z.object({ Id: id(), ProductId: id() });
+export type UpgradeBody = z.input<typeof UpgradeBody>;
+
+/** POST api/instance/password: the login user's new password. */
+export const PasswordBody = z.object({
+  Id: id(),
+  Password: z
+    .string({ error: 'required' })
+    .check(
+      z.minLength(1, { error: 'required' }),
+      z.minLength(8, { error: 'password_too_short' }),
+      z.maxLength(INSTANCE_PASSWORD_MAX, { error: 'password_too_long' }),
+    ),
+});
+export type PasswordBody = z.input<typeof PasswordBody>;
+
+/** Reverse DNS names: a fully qualified name of labels of letters, digits and hyphens. */
+export const REVERSE_DNS = {
+  max: 253,
+  pattern: /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?$/,
+} as const;
+
+/** POST api/instance/network: the hostname and the reverse DNS name of the main address (empty clears it). */
+export const NetworkBody = z.object({
+  Id: id(),
+  Hostname: HostnameField,
+  ReverseDns: z._default(
+    z.string({ error: 'invalid_value' }).check(
+      z.trim(),
+      z.maxLength(REVERSE_DNS.max, { error: 'incorrect_length' }),
+      z.refine((v) => v === '' || REVERSE_DNS.pattern.test(v), { error: 'invalid_hostname' }),
+    ),
+    '',
+  ),
+});
+export type NetworkBody = z.input<typeof NetworkBody>;
+
+/** POST api/instance/autorenew. */
+export const AutoRenewBody = z.object({ Id: id(), AutoRenew: z.boolean({ error: 'invalid_value' }) });
+export type AutoRenewBody = z.input<typeof AutoRenewBody>;
+
+// Firewall, validated the way Proxmox validates its rule fields (pve-firewall's address and port
+// formats), so a rule the console accepts is never refused by Proxmox.
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const isIpv6 = (v: string) =>
+  /^[0-9a-fA-F:.]+$/.test(v) &&
+  v.includes(':') &&
+  (v.match(/::/g) ?? []).length <= 1 &&
+  v.split(':').every((g) => g.length <= 4 || IPV4.test(g));
+/** One address or network: IPv4/IPv6 with an optional prefix, or a range `a-b` of one family. */
+export function isFirewallAddress(v: string): boolean {
+  const one = (s: string) => {
+    const [addr, prefix, extra] = s.split('/');
+    if (extra !== undefined || !addr) return false;
+    const v4 = IPV4.test(addr);
+    if (!v4 && !isIpv6(addr)) return false;
+    if (prefix === undefined) return true;
+    if (!/^\d{1,3}$/.test(prefix)) return false;
+    return Number(prefix) <= (v4 ? 32 : 128);
+  };
+  const range = (s: string) => {
+    const [a, b] = s.split('-');
+    return !!a && !!b && !a.includes('/') && !b.includes('/') && one(a) && one(b) && IPV4.test(a) === IPV4.test(b);
+  };
+  const items = v.split(',');
+  return items.length <= 20 && items.every((s) => (s.includes('-') ? range(s) : one(s)));
+}
+/** Ports: numbers 1–65535, ranges `a:b` with a ≤ b, comma separated. */
+export function isFirewallPorts(v: string): boolean {
+  const port = (s: string) => /^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 65535;
+  const items = v.split(',');
+  return (
+    items.length <= 20 &&
+    items.every((s) => {
+      const [a, b, extra] = s.split(':');
+      if (extra !== undefined || !a || !port(a)) return false;
+      return b === undefined || (port(b) && Number(a) <= Number(b));
+    })
+  );
+}
+
+const address = () =>
+  z._default(
+    z.string({ error: 'invalid_value' }).check(
+      z.trim(),
+      z.maxLength(512, { error: 'incorrect_length' }),
+      z.refine((v) => v === '' || isFirewallAddress(v), { error: 'invalid_address' }),
+    ),
+    '',
+  );
+const ports = () =>
+  z._default(
+    z.string({ error: 'invalid_value' }).check(
+      z.trim(),
+      z.maxLength(256, { error: 'incorrect_length' }),
+      z.refine((v) => v === '' || isFirewallPorts(v), { error: 'invalid_port' }),
+    ),
+    '',
+  );
+
+const ruleFields = {
+  Direction: z.enum(FIREWALL_DIRECTIONS, { error: 'invalid_value' }),
+  Policy: z.enum(FIREWALL_POLICIES, { error: 'invalid_value' }),
+  Protocol: z._default(z.enum(FIREWALL_PROTOCOLS, { error: 'invalid_value' }), 'any'),
+  Source: address(),
+  SourcePort: ports(),
+  Destination: address(),
+  DestinationPort: ports(),
+  Enabled: z._default(z.boolean({ error: 'invalid_value' }), true),
+  Comment: text(128),
+};
+/** Ports need a protocol that has them, as Proxmox requires. */
+const portsNeedTcpOrUdp = z.superRefine((r: { Protocol: string; SourcePort: string; DestinationPort: string }, ctx) => {
+  if (r.Protocol === 'tcp' || r.Protocol === 'udp') return;
+  for (const f of ['SourcePort', 'DestinationPort'] as const) {
+    if (r[f]) ctx.addIssue({ code: 'custom', path: [f], message: 'ports_need_protocol' });
+  }
+});
+
+/** POST api/instance/firewall/rule/add: a rule appended at the end (or at `Pos`). */
+export const FirewallRuleAddBody = z
+  .object({ Id: id(), Pos: z.optional(z.number().check(z.int(), z.minimum(0))), ...ruleFields })
+  .check(portsNeedTcpOrUdp);
+export type FirewallRuleAddBody = z.input<typeof FirewallRuleAddBody>;
+/** POST api/instance/firewall/rule/set: every field of the rule at `Pos`. */
+export const FirewallRuleSetBody = z
+  .object({ Id: id(), Pos: z.number({ error: 'invalid_value' }).check(z.int(), z.minimum(0)), ...ruleFields })
+  .check(portsNeedTcpOrUdp);
+export type FirewallRuleSetBody = z.input<typeof FirewallRuleSetBody>;
+/** POST api/instance/firewall/rule/del|enable|disable: the rule at `Pos`. */
+export const FirewallRuleRefBody = z.object({
+  Id: id(),
+  Pos: z.number({ error: 'invalid_value' }).check(z.int({ error: 'invalid_value' }), z.minimum(0)),
+});
+export type FirewallRuleRefBody = z.input<typeof FirewallRuleRefBody>;
+/** POST api/instance/firewall/set: the firewall's own switch and default policies. */
+export const FirewallSetBody = z.object({
+  Id: id(),
+  Enabled: z.boolean({ error: 'invalid_value' }),
+  PolicyIn: z.enum(FIREWALL_POLICIES, { error: 'invalid_value' }),
+  PolicyOut: z.enum(FIREWALL_POLICIES, { error: 'invalid_value' }),
+});
+export type FirewallSetBody = z.input<typeof FirewallSetBody>;
+
+/** POST api/instance/backup/add. */
+export const BackupAddBody = z.object({
+  Id: id(),
+  Name: requiredText(BACKUP_NAME_MAX),
+  Description: text(BACKUP_DESCRIPTION_MAX),
+});
+export type BackupAddBody = z.input<typeof BackupAddBody>;
+/** POST api/instance/backup/restore|del. */
+export const BackupRefBody = z.object({ Id: id(), BackupId: id() });
+export type BackupRefBody = z.input<typeof BackupRefBody>;
+
+const snapshotName = () =>
+  z.string({ error: 'required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'required' }),
+    z.maxLength(SNAPSHOT_NAME.max, { error: 'incorrect_length' }),
+    z.regex(SNAPSHOT_NAME.pattern, { error: 'invalid_snapshot_name' }),
+    z.refine((v) => v.toLowerCase() !== 'current', { error: 'invalid_snapshot_name' }),
+  );
+/** POST api/instance/snapshot/add. */
+export const SnapshotAddBody = z.object({
+  Id: id(),
+  Name: snapshotName(),
+  Description: text(BACKUP_DESCRIPTION_MAX),
+});
+export type SnapshotAddBody = z.input<typeof SnapshotAddBody>;
+/** POST api/instance/snapshot/restore|del. */
+export const SnapshotRefBody = z.object({ Id: id(), Name: snapshotName() });
+export type SnapshotRefBody = z.input<typeof SnapshotRefBody>;
+
+/** GET api/instance/rrd: `timeframe` and `cf` as Proxmox's rrddata takes them (day and AVERAGE by default). */
+export const RrdQuery = z.object({
+  id: queryId(),
+  timeframe: z._default(z.enum(RRD_TIMEFRAMES, { error: 'invalid_value' }), 'day'),
+  cf: z._default(z.enum(RRD_CFS, { error: 'invalid_value' }), 'AVERAGE'),
+});
+export type RrdQuery = z.input<typeof RrdQuery>;
