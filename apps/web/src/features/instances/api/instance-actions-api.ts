@@ -1,0 +1,62 @@
+import { ActionTask, POLL, TASK_STATUS, TaskResult } from '@nimbus/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { instanceKeys } from './instances-api';
+
+/** A task that ended in the error status (5): the action did not happen. */
+export class TaskFailedError extends Error {
+  constructor(readonly taskId: number) {
+    super(`task ${taskId} failed`);
+  }
+}
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+
+/**
+ * Polls a task of an instance (POST api/instance/task/get, as SPEC §7 does during reinstall) until
+ * it is OK (2) or finished (3); an error (5) or stopped (4) task throws TaskFailedError.
+ */
+export async function waitForTask(
+  instanceId: number,
+  taskId: number,
+  opts: { intervalMs?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  for (;;) {
+    const task = await api.post('instance/task/get', { Id: instanceId, TaskId: taskId }, TaskResult);
+    if (task.Status === TASK_STATUS.ok || task.Status === TASK_STATUS.finished) return;
+    if (task.Status === TASK_STATUS.error || task.Status === TASK_STATUS.stopped) throw new TaskFailedError(taskId);
+    await pause(opts.intervalMs ?? POLL.reinstallTaskMs, opts.signal);
+  }
+}
+
+/** POST api/instance/<path> with a PascalCase body holding `Id`; answers the id of the task that carries it out. */
+export const postAction = (path: string, body: { Id: number } & Record<string, unknown>) =>
+  api.post(`instance/${path}`, body, ActionTask);
+
+/**
+ * A mutation for one instance action: posts it, waits for its task to end, then refreshes
+ * everything under the instance's keys (detail, status, lists). Errors reach `onError` as the
+ * ApiError of the POST (e.g. wrong_status) or a TaskFailedError.
+ */
+export function useInstanceAction<V extends Record<string, unknown>>(
+  instanceId: number,
+  path: string,
+  opts: { intervalMs?: number } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (vars: V) => {
+      const taskId = await postAction(path, { ...vars, Id: instanceId });
+      await waitForTask(instanceId, taskId, opts);
+      return taskId;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  });
+}
