@@ -1,4 +1,4 @@
-import { createAccount } from './support/api';
+import { createAccount, deployInstance } from './support/api';
 import { adminCli } from './support/admin';
 import { expect, field, presetChoice, signInAs, test } from './support/fixtures';
 import { newEmail } from './support/mail';
@@ -36,6 +36,43 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('banner')).toContainText('1234.50 USD');
     await expect(page.getByRole('main')).toContainText('1234.50 USD');
     await expect(page.getByRole('main')).toContainText(account.email);
+  });
+
+  test('leads a customer without servers to /deploy from the recent instances section', async ({ page }) => {
+    await presetChoice(page, { locale: 'zh_CN' });
+    await signInAs(page, await createAccount({ profile: { FirstName: 'Nova' } }));
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: '最近的实例' });
+    await expect(recent).toContainText('还没有服务器');
+    await recent.getByRole('link', { name: '部署服务器' }).click();
+    await expect(page).toHaveURL(/\/deploy$/);
+  });
+
+  test('lists the 8 most recent instances, newest first, each linking to its page', async ({ page }) => {
+    const account = await createAccount({ profile: { FirstName: 'Fleet' } });
+    adminCli('user:balance', '--email', account.email, '--add', '500', '--note', 'e2e fleet');
+    const ids: number[] = [];
+    for (let i = 1; i <= 9; i++) ids.push((await deployInstance(account, `fleet-${i}`)).InstanceId);
+    await presetChoice(page, { locale: 'en_US' });
+    await signInAs(page, account);
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: 'Recent instances' });
+    const links = recent.getByRole('listitem').getByRole('link');
+    await expect(links).toHaveText([
+      'fleet-9',
+      'fleet-8',
+      'fleet-7',
+      'fleet-6',
+      'fleet-5',
+      'fleet-4',
+      'fleet-3',
+      'fleet-2',
+    ]);
+    await recent.getByRole('link', { name: 'View all (9)' }).click();
+    await expect(page).toHaveURL(/\/instances$/);
+    await page.goBack();
+    await recent.getByRole('link', { name: 'fleet-9' }).click();
+    await expect(page).toHaveURL(new RegExp(`/instances/${ids[8]}$`));
   });
 });
 

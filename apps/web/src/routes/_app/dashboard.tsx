@@ -5,11 +5,18 @@ import { AccountSummaryCard } from '../../features/dashboard/components/account-
 import { Greeting } from '../../features/dashboard/components/greeting';
 import { PreferencesCard } from '../../features/dashboard/components/preferences-card';
 import { ProfileCard } from '../../features/dashboard/components/profile-card';
+import { instancesQueryOptions } from '../../features/instances/api/instances-api';
+import { RecentInstances } from '../../features/instances/components/recent-instances';
+import { DASHBOARD_LIMITS } from '@nimbus/contract';
 import { usePageTitle } from '../../lib/page-title';
 import { sessionQueryOptions, useSessionUser } from '../../lib/session/session-query';
 
 export const Route = createFileRoute('/_app/dashboard')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQueryOptions()),
+  loader: async ({ context }) => {
+    // The recent instances are prefetched, not awaited: the greeting and account cards need only the session.
+    void context.queryClient.prefetchQuery(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances }));
+    await context.queryClient.ensureQueryData(sessionQueryOptions());
+  },
   component: DashboardPage,
 });
 
@@ -20,6 +27,7 @@ function DashboardPage() {
   return (
     <Stack gap="xl" maw={1200}>
       <Greeting user={user} />
+      <RecentInstances />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
         <AccountSummaryCard user={user} />
         <ProfileCard user={user} />
