@@ -67,7 +67,7 @@ describe('POST api/instance/vnc and api/instance/xterm', () => {
     for (const kind of ['vnc', 'xterm'] as const) {
       const r = await ticket(owner, kind);
       expect(r.status).toBe(200);
-      expect(r.body.data.Port).toBe(80); // inject() has no socket port; PUBLIC_URL is http://localhost:8080…
+      expect(r.body.data.Port).toBe(80); // inject()'s Host header has no port: PUBLIC_URL's default, http://localhost:80
       expect(r.body.data.Ticket).toMatch(/^[A-Za-z0-9_-]{32}$/);
       const stored = await h.db.query('select count(*)::int as n from console_tokens where token_hash = $1', [
         r.body.data.Ticket,

@@ -58,10 +58,10 @@ export async function issueConsoleTicket(
   return { Port: port, Ticket };
 }
 
-/** The port of this console's public origin as the browser used it (behind a proxy: PUBLIC_URL's). */
-export function publicPort(ctx: Context, req: { port?: number | null; protocol: string }): number {
+/** The port of this console's public origin as the browser used it (the Host header, or PUBLIC_URL's). */
+export function publicPort(ctx: Context, req: { port?: number | null }): number {
   if (req.port) return req.port;
+  // A Host header without a port: the scheme's default port of the public origin.
   const url = new URL(ctx.config.PUBLIC_URL);
-  if (url.port) return Number(url.port);
-  return (req.protocol || url.protocol.replace(':', '')) === 'https' ? 443 : 80;
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
