@@ -32,7 +32,8 @@ export function ConsoleHeader(props: {
             </Text>
             <Badge
               color={COLOUR[props.state]}
-              variant="light"
+              variant="dot"
+              styles={{ root: { textTransform: 'none' } }}
               role="status"
               aria-label={`${t('state.label')}: ${t(`state.${props.state}`)}`}
             >
