@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type RFB from '@novnc/novnc';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
-import { consoleSocketUrl, type closeReason } from '../api/console-api';
+import { closeReason, consoleSocketUrl } from '../api/console-api';
 import { ConsoleHeader, type ConnectionState } from './console-header';
 import { takeTicket, ticketFailure } from './console-ticket';
 import classes from './console.module.css';
@@ -46,8 +46,11 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
         return;
       }
       if (cancelled || !screen.current) return;
-      const socketUrl = consoleSocketUrl('vnc', id, ticket);
-      client = new RfbClass(screen.current, socketUrl, { wsProtocols: ['binary'] });
+      // noVNC takes an open socket too: its close code tells why the proxy ended the console.
+      const socket = new WebSocket(consoleSocketUrl('vnc', id, ticket), ['binary']);
+      let code = 1000;
+      socket.addEventListener('close', (e) => (code = e.code));
+      client = new RfbClass(screen.current, socket);
       client.scaleViewport = true;
       client.background = '#000';
       live = true;
@@ -59,7 +62,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
         live = false;
         if (cancelled) return; // a reconnect replaced this client
         setState('closed');
-        setReason((r) => r ?? (e.detail.clean ? 'ended' : 'unavailable'));
+        setReason((r) => r ?? (code === 1000 && !e.detail.clean ? 'unavailable' : closeReason(code)));
       });
       rfb.current = client;
     })();
