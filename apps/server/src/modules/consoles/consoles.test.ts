@@ -152,8 +152,25 @@ describe('the console WebSockets', () => {
     // Spent by that attempt: not usable on the right socket afterwards either.
     expect((await open('vnc', forVnc).closed).code).toBe(CLOSE.badTicket);
 
+    // Another customer's instance: the owner's token does not open it.
+    const { row } = await vm();
+    const theirs = await instances.create(h.db, {
+      userId: stranger.userId,
+      productId: row.product_id,
+      imageId: row.image_id,
+      regionId: row.region_id,
+      cluster: row.cluster,
+      hostname: 'theirs-1',
+      username: 'root',
+      cycle: 'monthly',
+      months: 1,
+      price: row.price,
+      currency: row.currency,
+      autoRenew: false,
+    });
     const other = await issued('vnc');
-    expect((await open('vnc', other, instanceId + 1000).closed).code).toBe(CLOSE.badTicket);
+    expect((await open('vnc', other, theirs.id).closed).code).toBe(CLOSE.badTicket);
+    expect((await open('vnc', await issued('vnc'), instanceId + 1000).closed).code).toBe(CLOSE.badTicket);
   });
 
   it('answers a 400 before upgrading when the query is malformed', async () => {

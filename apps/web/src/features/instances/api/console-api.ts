@@ -46,6 +46,7 @@ export function consoleSocketUrl(kind: ConsoleKind, id: number, ticket: ConsoleT
 export function closeReason(code: number): 'ticket' | 'notAvailable' | 'unavailable' | 'ended' {
   if (code === 4401) return 'ticket';
   if (code === 4409) return 'notAvailable';
-  if (code === 4502) return 'unavailable';
+  // 1006: the socket failed without a close frame (the server or the network went away).
+  if (code === 4502 || code === 1006) return 'unavailable';
   return 'ended';
 }
