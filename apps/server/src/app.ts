@@ -8,6 +8,7 @@ import type { Context } from './lib/context.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { consoleRoutes, consoleSocketRoutes } from './modules/consoles/routes.js';
 import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
@@ -56,6 +57,8 @@ export async function buildApp(ctx: Context): Promise<Api> {
           await taskRoutes(a, ctx);
         }),
       );
+      await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => consoleRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'instances' }, (a) => consoleSocketRoutes(a, ctx)));
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,8 @@ import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppInstancesIndexRouteImport } from './routes/_app/instances/index'
 import { Route as AppInstancesIdIndexRouteImport } from './routes/_app/instances/$id/index'
+import { Route as AppInstancesIdVncRouteImport } from './routes/_app/instances/$id/vnc'
+import { Route as AppInstancesIdXtermRouteImport } from './routes/_app/instances/$id/xterm'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +77,16 @@ const AppInstancesIdIndexRoute = AppInstancesIdIndexRouteImport.update({
   path: '/instances/$id/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInstancesIdVncRoute = AppInstancesIdVncRouteImport.update({
+  id: '/instances/$id/vnc',
+  path: '/instances/$id/vnc',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInstancesIdXtermRoute = AppInstancesIdXtermRouteImport.update({
+  id: '/instances/$id/xterm',
+  path: '/instances/$id/xterm',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -86,6 +98,8 @@ export interface FileRoutesByFullPath {
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
   '/instances/': typeof AppInstancesIndexRoute
+  '/instances/$id/vnc': typeof AppInstancesIdVncRoute
+  '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/instances/$id/': typeof AppInstancesIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -98,6 +112,8 @@ export interface FileRoutesByTo {
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
   '/instances': typeof AppInstancesIndexRoute
+  '/instances/$id/vnc': typeof AppInstancesIdVncRoute
+  '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/instances/$id': typeof AppInstancesIdIndexRoute
 }
 export interface FileRoutesById {
@@ -112,6 +128,8 @@ export interface FileRoutesById {
   '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
   '/_app/instances/': typeof AppInstancesIndexRoute
+  '/_app/instances/$id/vnc': typeof AppInstancesIdVncRoute
+  '/_app/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/_app/instances/$id/': typeof AppInstancesIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -126,6 +144,8 @@ export interface FileRouteTypes {
     | '/deploy'
     | '/me'
     | '/instances/'
+    | '/instances/$id/vnc'
+    | '/instances/$id/xterm'
     | '/instances/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -138,6 +158,8 @@ export interface FileRouteTypes {
     | '/deploy'
     | '/me'
     | '/instances'
+    | '/instances/$id/vnc'
+    | '/instances/$id/xterm'
     | '/instances/$id'
   id:
     | '__root__'
@@ -151,6 +173,8 @@ export interface FileRouteTypes {
     | '/_app/deploy'
     | '/_app/me'
     | '/_app/instances/'
+    | '/_app/instances/$id/vnc'
+    | '/_app/instances/$id/xterm'
     | '/_app/instances/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -242,6 +266,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInstancesIdIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/instances/$id/vnc': {
+      id: '/_app/instances/$id/vnc'
+      path: '/instances/$id/vnc'
+      fullPath: '/instances/$id/vnc'
+      preLoaderRoute: typeof AppInstancesIdVncRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/instances/$id/xterm': {
+      id: '/_app/instances/$id/xterm'
+      path: '/instances/$id/xterm'
+      fullPath: '/instances/$id/xterm'
+      preLoaderRoute: typeof AppInstancesIdXtermRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -250,6 +288,8 @@ interface AppRouteChildren {
   AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
   AppInstancesIndexRoute: typeof AppInstancesIndexRoute
+  AppInstancesIdVncRoute: typeof AppInstancesIdVncRoute
+  AppInstancesIdXtermRoute: typeof AppInstancesIdXtermRoute
   AppInstancesIdIndexRoute: typeof AppInstancesIdIndexRoute
 }
 
@@ -258,6 +298,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,
   AppInstancesIndexRoute: AppInstancesIndexRoute,
+  AppInstancesIdVncRoute: AppInstancesIdVncRoute,
+  AppInstancesIdXtermRoute: AppInstancesIdXtermRoute,
   AppInstancesIdIndexRoute: AppInstancesIdIndexRoute,
 }
 

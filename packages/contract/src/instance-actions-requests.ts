@@ -244,3 +244,14 @@ export const RrdQuery = z.object({
   cf: z._default(z.enum(RRD_CFS, { error: 'invalid_value' }), 'AVERAGE'),
 });
 export type RrdQuery = z.input<typeof RrdQuery>;
+
+/**
+ * GET api/instance/vnc/ws and api/instance/xterm/ws (WebSocket upgrades): the instance and the
+ * console token from POST api/instance/vnc or api/instance/xterm (the browser cannot send the ssid
+ * header on a WebSocket, so the single-use token is the credential).
+ */
+export const ConsoleSocketQuery = z.object({
+  id: queryId(),
+  ticket: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(128)),
+});
+export type ConsoleSocketQuery = z.input<typeof ConsoleSocketQuery>;

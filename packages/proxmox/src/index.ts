@@ -23,3 +23,4 @@ export { createAgent, checkPin, normaliseFingerprint, PinningError, type TlsOpti
 export { silentLogger, type Logger, type LogFields } from './logger.js';
 export type * from './types.js';
 export type * from './types-extra.js';
+export { vncAuthResponse } from './vnc-auth.js';

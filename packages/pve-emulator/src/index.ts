@@ -106,3 +106,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     },
   };
 }
+
+/** The VNC console's font and character cell, for tests that read a screen back from its pixels. */
+export { glyph as consoleGlyph } from './console/font-8x8.js';
+export { CELL_H as CONSOLE_CELL_H, CELL_W as CONSOLE_CELL_W } from './console/render.js';

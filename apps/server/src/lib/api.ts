@@ -59,6 +59,8 @@ export function installRouteCatalogue(app: Api) {
   const catalogue: RouteEntry[] = [];
   app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route) => {
+    // WebSocket upgrades are no JSON operations; their protocol is in their POST's description.
+    if (route.websocket) return;
     const schema = route.schema as { response?: unknown; hide?: boolean } | undefined;
     for (const method of [route.method].flat()) {
       catalogue.push({ method, url: route.url, hasResponseSchema: !!schema?.response, hidden: !!schema?.hide });

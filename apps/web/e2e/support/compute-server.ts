@@ -28,6 +28,29 @@ async function body(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(text || '{}');
 }
 
+/**
+ * Powers off the VM named `name` through the Proxmox API of whichever cluster holds it, as an
+ * operator (or the guest itself) would behind the console's back. Answers whether one was found.
+ */
+async function stopByName(name: string): Promise<boolean> {
+  for (const region of compute.config.regions) {
+    for (const c of region.clusters) {
+      const api = (p: string, init?: RequestInit) =>
+        fetch(`${c.apiUrl}/api2/json${p}`, {
+          ...init,
+          headers: { authorization: `PVEAPIToken=${c.tokenId}=${c.tokenSecret}` },
+        }).then((r) => r.json() as Promise<{ data: unknown }>);
+      const { data } = await api('/cluster/resources?type=vm');
+      const vm = (data as { name?: string; node: string; vmid: number }[]).find((v) => v.name === name);
+      if (vm) {
+        await api(`/nodes/${vm.node}/qemu/${vm.vmid}/status/stop`, { method: 'POST' });
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const send = (status: number, data: unknown = null) => {
@@ -57,6 +80,10 @@ const server = createServer((req, res) => {
     if (url.pathname === '/vm') {
       const vm = compute.emulators.get(url.searchParams.get('region') ?? '')?.vm(Number(url.searchParams.get('vmid')));
       return send(vm ? 200 : 404, vm ?? null);
+    }
+    if (url.pathname === '/vm/stop' && req.method === 'POST') {
+      const stopped = await stopByName(url.searchParams.get('name') ?? '');
+      return send(stopped ? 200 : 404);
     }
     send(404);
   })().catch((e: unknown) => send(500, { error: String(e) }));

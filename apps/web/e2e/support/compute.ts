@@ -26,3 +26,9 @@ export async function proxmoxVm(
   const res = await fetch(`${control}/vm?region=${region}&vmid=${vmid}`);
   return res.ok ? ((await res.json()) as { status: string; config: Record<string, string> }) : null;
 }
+
+/** Powers off the VM with this name in whichever emulated cluster holds it (behind the console's back). */
+export async function stopVmByName(name: string): Promise<void> {
+  const res = await fetch(`${control}/vm/stop?name=${encodeURIComponent(name)}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`stop ${name}: ${res.status}`);
+}

@@ -69,4 +69,13 @@ describe('console login uses the VM credentials', () => {
     expect(term.out).toContain('Debian GNU/Linux 12 (bookworm)');
     term.ws.close();
   });
+
+  it('ends the console when the VM stops, as QEMU exiting does', async () => {
+    const term = await session();
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      term.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await waitTask(em, (await api(em, 'POST', '/nodes/pve1/qemu/700/status/stop')).body.data);
+    expect(await closed).toEqual({ code: 1000, reason: 'VM stopped' });
+  });
 });

@@ -45,7 +45,15 @@ export function attachWebsockets(server: Server, rt: Runtime, router: Router): (
       wss.handleUpgrade(req, socket, head, (ws) => {
         const guest = guestAccess(rt.cluster, vmid);
         const task = rt.cluster.tasks.tasks.get(session.upid);
+        // When QEMU exits (the VM stops or powers off), its VNC server and serial socket go with it,
+        // and Proxmox's console proxy then closes the WebSocket.
+        const wasRunning = guest.running();
+        const watch = setInterval(() => {
+          if (wasRunning && !guest.running()) ws.close(1000, 'VM stopped');
+        }, 200);
+        watch.unref();
         ws.on('close', () => {
+          clearInterval(watch);
           if (task) rt.cluster.tasks.finish(task, 'OK');
         });
         if (session.kind === 'vnc') serveVnc(ws, { password: session.ticket, guest });

@@ -10,6 +10,7 @@ import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instanceQueryOptions } from '../api/instances-api';
 import classes from './instances.module.css';
+import { ConsoleLinks } from '../console/console-links';
 import { StatusBadge } from './status-badge';
 
 const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
@@ -72,6 +73,7 @@ export function InstanceDetailPage({ id }: { id: number }) {
             {instance.Hostname}
           </Title>
           <StatusBadge status={instance.Status} />
+          <ConsoleLinks id={id} />
         </Group>
         <Group gap="xs" mt={4} c="dimmed" fz="sm">
           <Flag code={instance.CountryCode} />

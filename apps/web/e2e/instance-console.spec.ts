@@ -1,0 +1,144 @@
+import { adminCli } from './support/admin';
+import { createAccount, deployInstance } from './support/api';
+import { stopVmByName } from './support/compute';
+import { readTerminal, readVncScreen } from './support/console';
+import { expect, expectAccessible, presetChoice, signInAs, test } from './support/fixtures';
+
+// The consoles end to end: a real browser, the server's proxy and the emulated Proxmox behind it.
+// The deploy helper's credentials: user root, password Sturdy-Passw0rd!.
+
+const PASSWORD = 'Sturdy-Passw0rd!';
+
+const TEXT = {
+  en_US: {
+    console: 'VNC console',
+    terminal: 'Terminal',
+    connected: 'Connected',
+    paste: 'Paste text',
+    pasteLabel: 'Text to type into the console',
+    pasteSend: 'Type it',
+    reconnect: 'Reconnect',
+    closed: 'XTERM connection closed',
+    notRunning: 'The instance is not running. Start it, then reconnect.',
+    vncFailed: 'Failed to load VNC',
+    xtermFailed: 'Failed to load XTERM',
+    notFound: 'Failed to get the instance',
+  },
+  zh_CN: {
+    console: 'VNC 控制台',
+    terminal: '终端',
+    connected: '已连接',
+    paste: '粘贴文本',
+    pasteLabel: '要输入到控制台的文本',
+    pasteSend: '输入',
+    reconnect: '重新连接',
+    closed: 'XTERM 连接已关闭',
+    notRunning: '实例未在运行。请先启动实例，再重新连接。',
+    vncFailed: '加载 VNC 失败',
+    xtermFailed: '加载 XTERM 失败',
+    notFound: '获取实例失败',
+  },
+} as const;
+
+async function customerWithServer(hostname: string) {
+  const account = await createAccount();
+  adminCli('user:balance', '--email', account.email, '--add', '20', '--note', 'e2e top-up');
+  const { InstanceId } = await deployInstance(account, hostname);
+  return { account, id: InstanceId };
+}
+
+for (const locale of ['en_US', 'zh_CN'] as const) {
+  const t = TEXT[locale];
+
+  test.describe(`consoles (${locale})`, () => {
+    test.describe.configure({ timeout: 90_000 });
+
+    test('VNC: logs in with the deploy password and shows what is typed, read back from the canvas', async ({
+      page,
+    }) => {
+      const hostname = `vnc-${locale === 'en_US' ? 'en' : 'zh'}-${Date.now() % 100000}`;
+      const { account, id } = await customerWithServer(hostname);
+      await presetChoice(page, { locale, theme: 'dark' });
+      await signInAs(page, account);
+      await page.goto(`/instances/${id}`);
+      await page.getByRole('link', { name: t.console }).click();
+      await expect(page).toHaveURL(`/instances/${id}/vnc`);
+      await expect(page.getByRole('status')).toHaveText(t.connected);
+      // The browser's socket goes to this origin only: never a Proxmox host.
+      const canvas = page.getByRole('application').locator('canvas');
+      await expect.poll(() => readVncScreen(canvas)).toContain(`${hostname} login:`);
+
+      await canvas.click();
+      await page.keyboard.type('root');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readVncScreen(canvas)).toMatch(/Password: *$/m);
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('echo Hello, VNC!');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readVncScreen(canvas)).toMatch(/^Hello, VNC!$/m);
+
+      // Paste: the text goes in as key presses, a new line pressing Enter.
+      await page.getByRole('button', { name: t.paste }).click();
+      await page.getByLabel(t.pasteLabel).fill('echo pasted-42\n');
+      await page.getByRole('button', { name: t.pasteSend }).click();
+      await expect.poll(() => readVncScreen(canvas)).toMatch(/^pasted-42$/m);
+      await expectAccessible(page, `vnc ${locale}`);
+    });
+
+    test('terminal: logs in, runs a command, resizes, and says when the server ends the session', async ({ page }) => {
+      const hostname = `term-${locale === 'en_US' ? 'en' : 'zh'}-${Date.now() % 100000}`;
+      const { account, id } = await customerWithServer(hostname);
+      await presetChoice(page, { locale, theme: 'light' });
+      await signInAs(page, account);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/instances/${id}`);
+      await page.getByRole('link', { name: t.terminal }).click();
+      await expect(page).toHaveURL(`/instances/${id}/xterm`);
+      await expect(page.getByRole('status')).toHaveText(t.connected);
+      await expect.poll(() => readTerminal(page)).toContain(`${hostname} login:`);
+
+      await page.keyboard.type('root');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readTerminal(page)).toMatch(/Password: *$/m);
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('hostname');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readTerminal(page)).toMatch(new RegExp(`^${hostname}$`, 'm'));
+
+      // The terminal follows the window: wider rows after a resize.
+      const width = () =>
+        page
+          .locator('.xterm-rows > div')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().width);
+      const narrow = await width();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect.poll(width).toBeGreaterThan(narrow * 2);
+      await expectAccessible(page, `xterm ${locale}`);
+
+      // The guest powers off behind the page's back: Proxmox ends the console, the page says so.
+      await stopVmByName(hostname);
+      await expect(page.getByRole('alert').filter({ hasText: t.closed })).toBeVisible();
+      await page.getByRole('alert').getByRole('button', { name: t.reconnect }).click();
+      await expect(page.getByRole('alert').filter({ hasText: t.notRunning })).toBeVisible();
+
+      // Now the VNC page cannot load: its loader's ticket is refused.
+      await page.goto(`/instances/${id}/vnc`);
+      await expect(page.getByText(t.vncFailed)).toBeVisible();
+      await expect(page).toHaveURL('/instances');
+    });
+
+    test('an instance that is not the customer’s is "not found" on both console pages', async ({ page }) => {
+      const account = await createAccount();
+      await presetChoice(page, { locale });
+      await signInAs(page, account);
+      for (const kind of ['vnc', 'xterm']) {
+        await page.goto(`/instances/999999/${kind}`);
+        await expect(page.getByText(t.notFound).first()).toBeVisible();
+        await expect(page).toHaveURL('/instances');
+      }
+    });
+  });
+}

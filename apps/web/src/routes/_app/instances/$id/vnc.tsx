@@ -1,0 +1,43 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ensureInstance, requestConsoleTicket } from '../../../../features/instances/api/console-api';
+import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
+import { VncConsolePage } from '../../../../features/instances/console/vnc-console-page';
+import { isApiError } from '../../../../lib/api-error';
+import { i18n } from '../../../../lib/i18n/i18n';
+import { useTranslation } from '../../../../lib/i18n/react';
+import { notify } from '../../../../lib/notify';
+import { usePageTitle } from '../../../../lib/page-title';
+
+export const Route = createFileRoute('/_app/instances/$id/vnc')({
+  // SPEC §2: the existence check, then a console ticket and the instance's details; a failure is
+  // the "Failed to load VNC" error and a redirect to /instances. A preload (hover) takes no ticket:
+  // it works once and only for 30 s, so the page takes its own then.
+  loader: async ({ context, params, preload }) => {
+    const id = await ensureInstance(context.queryClient, params.id);
+    try {
+      const [ticket] = await Promise.all([
+        preload ? null : requestConsoleTicket('vnc', id),
+        context.queryClient.ensureQueryData(instanceQueryOptions(id)),
+      ]);
+      return { id, ticket };
+    } catch (error) {
+      if (!(isApiError(error) && error.handled)) {
+        notify.error({
+          title: i18n.t('instance-console:vnc.loadFailed'),
+          message: i18n.t('instance-console:vnc.loadFailedMessage'),
+        });
+      }
+      throw redirect({ to: '/instances' });
+    }
+  },
+  component: VncRoute,
+});
+
+function VncRoute() {
+  const { id, ticket } = Route.useLoaderData();
+  const { t } = useTranslation('instance-console');
+  const { data } = useSuspenseQuery(instanceQueryOptions(id));
+  usePageTitle(`${t('vnc.title')} · ${data.Hostname}`);
+  return <VncConsolePage id={id} hostname={data.Hostname} initialTicket={ticket} />;
+}
