@@ -174,23 +174,49 @@ const ruleFields = {
   Enabled: z._default(z.boolean({ error: 'invalid_value' }), true),
   Comment: text(128),
 };
-/** Ports need a protocol that has them, as Proxmox requires. */
-const portsNeedTcpOrUdp = z.superRefine((r: { Protocol: string; SourcePort: string; DestinationPort: string }, ctx) => {
-  if (r.Protocol === 'tcp' || r.Protocol === 'udp') return;
-  for (const f of ['SourcePort', 'DestinationPort'] as const) {
-    if (r[f]) ctx.addIssue({ code: 'custom', path: [f], message: 'ports_need_protocol' });
+/** The IP versions an address list names (4, 6 or both); empty for an empty list. */
+const ipVersions = (v: string) => new Set(v ? v.split(',').map((s) => (s.includes(':') ? 6 : 4)) : []);
+
+type RuleShape = { Protocol: string; Source: string; SourcePort: string; Destination: string; DestinationPort: string };
+
+/**
+ * What Proxmox refuses across a rule's fields, by field: ports without tcp or udp, and IP versions
+ * that conflict (pve-firewall's "conflicting ipversion specification": IPv4 and IPv6 in one rule,
+ * icmp with IPv6, ipv6-icmp with IPv4). The web form shows the same errors before sending.
+ */
+export function firewallRuleConflicts(
+  r: RuleShape,
+): Partial<Record<keyof RuleShape, 'ports_need_protocol' | 'invalid_address'>> {
+  const out: Partial<Record<keyof RuleShape, 'ports_need_protocol' | 'invalid_address'>> = {};
+  if (r.Protocol !== 'tcp' && r.Protocol !== 'udp') {
+    if (r.SourcePort) out.SourcePort = 'ports_need_protocol';
+    if (r.DestinationPort) out.DestinationPort = 'ports_need_protocol';
+  }
+  const want = r.Protocol === 'icmp' ? 4 : r.Protocol === 'ipv6-icmp' ? 6 : undefined;
+  let seen = want;
+  for (const f of ['Source', 'Destination'] as const) {
+    const versions = ipVersions(r[f]);
+    const v = versions.size === 1 ? [...versions][0] : undefined;
+    if (versions.size > 1 || (v !== undefined && seen !== undefined && v !== seen)) out[f] = 'invalid_address';
+    seen ??= v;
+  }
+  return out;
+}
+const ruleConflicts = z.superRefine((r: RuleShape, ctx) => {
+  for (const [path, message] of Object.entries(firewallRuleConflicts(r))) {
+    ctx.addIssue({ code: 'custom', path: [path], message });
   }
 });
 
 /** POST api/instance/firewall/rule/add: a rule appended at the end (or at `Pos`). */
 export const FirewallRuleAddBody = z
   .object({ Id: id(), Pos: z.optional(z.number().check(z.int(), z.minimum(0))), ...ruleFields })
-  .check(portsNeedTcpOrUdp);
+  .check(ruleConflicts);
 export type FirewallRuleAddBody = z.input<typeof FirewallRuleAddBody>;
 /** POST api/instance/firewall/rule/set: every field of the rule at `Pos`. */
 export const FirewallRuleSetBody = z
   .object({ Id: id(), Pos: z.number({ error: 'invalid_value' }).check(z.int(), z.minimum(0)), ...ruleFields })
-  .check(portsNeedTcpOrUdp);
+  .check(ruleConflicts);
 export type FirewallRuleSetBody = z.input<typeof FirewallRuleSetBody>;
 /** POST api/instance/firewall/rule/del|enable|disable: the rule at `Pos`. */
 export const FirewallRuleRefBody = z.object({
