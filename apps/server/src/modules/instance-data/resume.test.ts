@@ -33,7 +33,7 @@ describe('resumed tasks', () => {
   it('a firewall rule added before the crash is not added again', async () => {
     const fw = c.vm.client.firewall;
     const { digest } = await fw.getOptions(c.vm.node, c.vm.vmid);
-    const rule = { type: 'in', action: 'ACCEPT', proto: 'tcp', dport: '22', enable: true };
+    const rule = { type: 'in' as const, action: 'ACCEPT', proto: 'tcp', dport: '22', enable: true };
     await fw.createRule(c.vm.node, c.vm.vmid, { ...rule, pos: 0, digest });
     expect((await resume('firewall', { op: 'add', pos: 0, rule, digest })).Status).toBe(2);
     expect(await fw.listRules(c.vm.node, c.vm.vmid)).toHaveLength(1);
