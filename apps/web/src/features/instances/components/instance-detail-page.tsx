@@ -11,6 +11,9 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { instanceQueryOptions } from '../api/instances-api';
 import classes from './instances.module.css';
 import { StatusBadge } from './status-badge';
+import { BackupsPanel } from './backups-panel';
+import { FirewallPanel } from './firewall-panel';
+import { SnapshotsPanel } from './snapshots-panel';
 
 const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
 
@@ -121,6 +124,9 @@ export function InstanceDetailPage({ id }: { id: number }) {
           <Field label={t('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
         </Panel>
       </SimpleGrid>
+      <FirewallPanel instanceId={id} />
+      <BackupsPanel instanceId={id} />
+      <SnapshotsPanel instanceId={id} />
     </Stack>
   );
 }
