@@ -12,6 +12,7 @@ import {
   type Customer,
 } from '../../../test/instance-data-helpers.js';
 import { backups } from './backups-repository.js';
+import { removeInstanceBackups } from './backups.js';
 
 let h: Harness;
 let c: Awaited<ReturnType<typeof customerWithInstance>>;
@@ -146,5 +147,18 @@ describe('backups', () => {
     const [theirs] = (await list(other.u, other.id)).Items;
     expectError(await act(h, c.u, 'backup/restore', { Id: c.id, BackupId: theirs!.Id }), 404, 'db_no_record');
     expect((await list(c.u, c.id)).Items).toHaveLength(1);
+  });
+});
+
+describe('when an instance goes', () => {
+  it('removes its backups from the storage and the list', async () => {
+    const gone = await customerWithInstance(h, 'bk-3');
+    expect(await done(h, gone.u, gone.id, 'backup/add', { Name: 'last' })).toBe(2);
+    await removeInstanceBackups(h.ctx, gone.row);
+    const storage = h.ctx.compute!.cluster(gone.row.cluster)!.config.backupStorage;
+    expect(await gone.vm.client.backups.listContent(gone.vm.node, storage, { vmid: gone.vm.vmid })).toEqual([]);
+    expect((await list(gone.u, gone.id)).Items).toEqual([]);
+    // Again: nothing left to do.
+    await removeInstanceBackups(h.ctx, gone.row);
   });
 });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { instances } from '../instances/repository.js';
+import { instances, type InstanceRow } from '../instances/repository.js';
 import { backups, type BackupStatus } from './backups-repository.js';
 import {
   actionHandler,
@@ -189,3 +189,24 @@ export const backupDeleteHandler = (ctx: Context) =>
     },
     async (job) => backups.update(ctx.db, job.state.backupId, { status: job.state.before ?? 'ready' }),
   );
+
+/**
+ * Removes every backup of an instance from its backup storage and from our records: for the
+ * destroy task, since Proxmox keeps archives after their VM is gone. Safe to run again.
+ */
+export async function removeInstanceBackups(ctx: Context, instance: InstanceRow): Promise<void> {
+  const rows = await backups.list(ctx.db, instance.id);
+  if (!rows.length) return;
+  const cluster = clusterOf(ctx, instance);
+  const storage = cluster.config.backupStorage;
+  const node = instance.node ?? cluster.config.nodes[0]!;
+  const present = new Set(
+    instance.vmid
+      ? (await cluster.client.backups.listContent(node, storage, { vmid: instance.vmid })).map((c) => c.volid)
+      : [],
+  );
+  for (const row of rows) {
+    if (row.volid && present.has(row.volid)) await cluster.client.backups.deleteVolume(node, storage, row.volid);
+    await backups.remove(ctx.db, row.id);
+  }
+}
