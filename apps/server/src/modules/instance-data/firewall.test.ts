@@ -89,21 +89,49 @@ describe('firewall', () => {
   });
 
   it('switches the firewall and its default policies, keeping the anti-spoofing filter', async () => {
+    const fw = c.vm.client.firewall;
+    const before = await state(c.u, c.id);
     expect(await done(h, c.u, c.id, 'firewall/set', { Enabled: false, PolicyIn: 'DROP', PolicyOut: 'REJECT' })).toBe(2);
-    const s = await state(c.u, c.id);
-    expect([s.Enabled, s.PolicyIn, s.PolicyOut]).toEqual([false, 'DROP', 'REJECT']);
-    const options = await c.vm.client.firewall.getOptions(c.vm.node, c.vm.vmid);
-    expect([options.enable, options.policy_in, options.ipfilter, options.macfilter]).toEqual([
-      false,
+    const off = await state(c.u, c.id);
+    expect([off.Enabled, off.PolicyIn, off.PolicyOut]).toEqual([false, 'DROP', 'REJECT']);
+    expect(off.Rules).toEqual(before.Rules);
+    // Proxmox's switch stays on, or pve-firewall would drop the anti-spoofing filters with the rules:
+    // "off" is two rules of ours at the top that accept everything.
+    const options = await fw.getOptions(c.vm.node, c.vm.vmid);
+    expect([options.enable, options.policy_in, options.policy_out, options.ipfilter, options.macfilter]).toEqual([
+      true,
       'DROP',
+      'REJECT',
       true,
       true,
     ]);
-    expect(await c.vm.client.firewall.ipsets(c.vm.node, c.vm.vmid)).toContain('ipfilter-net0');
+    expect(await fw.ipsets(c.vm.node, c.vm.vmid)).toContain('ipfilter-net0');
+    let rules = await fw.listRules(c.vm.node, c.vm.vmid);
+    expect(rules.slice(0, 2).map((r) => [r.type, r.action, r.proto, r.source, r.dest, r.enable])).toEqual([
+      ['in', 'ACCEPT', undefined, undefined, undefined, true],
+      ['out', 'ACCEPT', undefined, undefined, undefined, true],
+    ]);
+    expect(rules.slice(2).map((r) => r.dport)).toEqual(['2222', '80,443']);
+
+    // While off, the customer's rules keep their numbers.
+    expect(await done(h, c.u, c.id, 'firewall/rule/disable', { Pos: 1 })).toBe(2);
+    expect((await fw.getRule(c.vm.node, c.vm.vmid, 3)).enable).toBe(false);
+    expect((await state(c.u, c.id)).Rules.map((r) => [r.Pos, r.Enabled])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
+    expect(await done(h, c.u, c.id, 'firewall/rule/enable', { Pos: 1 })).toBe(2);
+    // Switching off twice changes nothing more.
+    expect(await done(h, c.u, c.id, 'firewall/set', { Enabled: false, PolicyIn: 'DROP', PolicyOut: 'REJECT' })).toBe(2);
+    expect(await fw.listRules(c.vm.node, c.vm.vmid)).toHaveLength(4);
+
     expect(await done(h, c.u, c.id, 'firewall/set', { Enabled: true, PolicyIn: 'ACCEPT', PolicyOut: 'ACCEPT' })).toBe(
       2,
     );
-    expect((await state(c.u, c.id)).Enabled).toBe(true);
+    const on = await state(c.u, c.id);
+    expect([on.Enabled, on.PolicyIn, on.PolicyOut]).toEqual([true, 'ACCEPT', 'ACCEPT']);
+    rules = await fw.listRules(c.vm.node, c.vm.vmid);
+    expect(rules.map((r) => r.dport)).toEqual(['2222', '80,443']);
   });
 
   it('refuses bad rules with the field at fault', async () => {
