@@ -50,6 +50,8 @@ const TEXT = {
     takeSnapshot: 'Take snapshot',
     snapshotCreated: 'Snapshot taken',
     badSnapshotName: 'Start with a letter; use letters, digits, _ or - only',
+    nameTaken: 'This name is already used',
+    cancel: 'Cancel',
     rollBack: (n: string) => `Roll back to snapshot ${n}`,
     deleteSnapshot: (n: string) => `Delete snapshot ${n}`,
     confirmRollBack: 'Roll back',
@@ -105,6 +107,8 @@ const TEXT = {
     takeSnapshot: '创建快照',
     snapshotCreated: '快照已创建',
     badSnapshotName: '须以字母开头，只能包含字母、数字、_ 或 -',
+    nameTaken: '该名称已被使用',
+    cancel: '取消',
     rollBack: (n: string) => `回滚到快照 ${n}`,
     deleteSnapshot: (n: string) => `删除快照 ${n}`,
     confirmRollBack: '回滚',
@@ -274,6 +278,14 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(table).toContainText('clean-install');
       await expect(table).toContainText('Fresh system');
       await expectAccessible(page, `snapshots listed ${locale} dark`);
+
+      // A name already used passes the form's checks; the server's refusal shows under the field.
+      await panel.getByRole('button', { name: t.takeSnapshot }).click();
+      await field(page, t.name).fill('clean-install');
+      await dialog.getByRole('button', { name: t.create }).click();
+      await expect(dialog.getByText(t.nameTaken)).toBeVisible();
+      await dialog.getByRole('button', { name: t.cancel }).click();
+      await expect(dialog).toHaveCount(0);
 
       await panel.getByRole('button', { name: t.rollBack('clean-install') }).click();
       await dialog.getByRole('button', { name: t.confirmRollBack }).click();
