@@ -1,7 +1,7 @@
 import { BackupList, FirewallState, POLL, SnapshotList } from '@nimbus/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { instanceKeys } from './instances-api';
+import { instanceKeys, instanceQueryOptions } from './instances-api';
 
 /** The firewall, backups and snapshots of an instance: under its detail key, so every action refreshes them. */
 export const instanceDataKeys = {
@@ -35,3 +35,12 @@ export const snapshotsQueryOptions = (id: number) =>
     queryKey: instanceDataKeys.snapshots(id),
     queryFn: ({ signal }) => api.get('instance/snapshots', SnapshotList, { id }, signal),
   });
+
+/**
+ * Whether the instance has a server to act on (available or paused, as the server requires): the
+ * firewall and snapshots live in Proxmox and are only read then, and no action is offered otherwise.
+ */
+export function useInstanceLive(id: number): boolean {
+  const { data } = useQuery(instanceQueryOptions(id));
+  return data?.Status === 'available' || data?.Status === 'paused';
+}

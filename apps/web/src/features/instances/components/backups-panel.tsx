@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
-import { backupsQueryOptions } from '../api/instance-data-api';
+import { backupsQueryOptions, useInstanceLive } from '../api/instance-data-api';
 import { ConfirmDialog, NameDescriptionDialog, type NameDescription } from './instance-data-dialogs';
 import classes from './instance-data.module.css';
 import { useDataAction } from './use-data-action';
@@ -48,7 +48,9 @@ function Backups({ instanceId, list }: { instanceId: number; list: BackupList })
   const add = useDataAction<NameDescription>(instanceId, 'backup/add');
   const restore = useDataAction<{ BackupId: number }>(instanceId, 'backup/restore');
   const remove = useDataAction<{ BackupId: number }>(instanceId, 'backup/del');
-  const busy = add.isPending || restore.isPending || remove.isPending;
+  // Backups outlive a server that is being reinstalled or destroyed; only acting needs one.
+  const live = useInstanceLive(instanceId);
+  const busy = add.isPending || restore.isPending || remove.isPending || !live;
   const [creating, setCreating] = useState(false);
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const [deleting, setDeleting] = useState<Backup | null>(null);
@@ -72,7 +74,11 @@ function Backups({ instanceId, list }: { instanceId: number; list: BackupList })
           {t('backups.create')}
         </Button>
       </Group>
-      {full ? (
+      {!live ? (
+        <Text c="dimmed" fz="sm">
+          {t('notLive')}
+        </Text>
+      ) : full ? (
         <Text fz="sm" role="status">
           {list.Quota === 0 ? t('backups.noQuota') : t('backups.quotaReached', { quota: list.Quota })}
         </Text>

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { firewallQueryOptions } from '../api/instance-data-api';
+import { firewallQueryOptions, useInstanceLive } from '../api/instance-data-api';
 import { FirewallRuleDialog, type RuleValues } from './firewall-rule-dialog';
 import { RulesTable } from './firewall-rules-table';
 import { ConfirmDialog } from './instance-data-dialogs';
@@ -22,14 +22,19 @@ type Policy = (typeof FIREWALL_POLICIES)[number];
 /** The firewall of an instance: its switch and default policies, and its rules (SPEC §4). */
 export function FirewallPanel({ instanceId }: { instanceId: number }) {
   const { t } = useTranslation('instance-data');
-  const query = useQuery(firewallQueryOptions(instanceId));
+  const live = useInstanceLive(instanceId);
+  const query = useQuery({ ...firewallQueryOptions(instanceId), enabled: live });
   return (
     <SectionCard title={t('firewall.title')}>
       <Stack gap="md">
         <Alert variant="light" color="ocean" icon={<IconClockHour4 size={18} aria-hidden />} role="note">
           {t('firewall.effectNote', FIREWALL_EFFECT_MINUTES)}
         </Alert>
-        {query.data ? (
+        {!live ? (
+          <Text c="dimmed" fz="sm">
+            {t('notLive')}
+          </Text>
+        ) : query.data ? (
           <Firewall instanceId={instanceId} state={query.data} />
         ) : query.isError ? (
           <Text c="red.8" role="alert">

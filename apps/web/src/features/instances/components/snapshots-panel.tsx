@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
-import { snapshotsQueryOptions } from '../api/instance-data-api';
+import { snapshotsQueryOptions, useInstanceLive } from '../api/instance-data-api';
 import { ConfirmDialog, NameDescriptionDialog, type NameDescription } from './instance-data-dialogs';
 import classes from './instance-data.module.css';
 import { useDataAction } from './use-data-action';
@@ -18,10 +18,15 @@ const checkSnapshotName = (name: string) =>
 /** The snapshots of an instance, with its plan's quota: take, roll back and delete (SPEC §4). */
 export function SnapshotsPanel({ instanceId }: { instanceId: number }) {
   const { t } = useTranslation('instance-data');
-  const query = useQuery(snapshotsQueryOptions(instanceId));
+  const live = useInstanceLive(instanceId);
+  const query = useQuery({ ...snapshotsQueryOptions(instanceId), enabled: live });
   return (
     <SectionCard title={t('snapshots.title')}>
-      {query.data ? (
+      {!live ? (
+        <Text c="dimmed" fz="sm">
+          {t('notLive')}
+        </Text>
+      ) : query.data ? (
         <Snapshots instanceId={instanceId} list={query.data} />
       ) : query.isError ? (
         <Text c="red.8" role="alert">
