@@ -12,6 +12,7 @@ import { consoleRoutes, consoleSocketRoutes } from './modules/consoles/routes.js
 import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
+import { instanceDataRoutes } from './modules/instance-data/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
       await api.register(
         routeGroup(ctx, { tag: 'instances', session: true }, async (a) => {
           await instanceRoutes(a, ctx);
+          await instanceDataRoutes(a, ctx);
           await taskRoutes(a, ctx);
         }),
       );

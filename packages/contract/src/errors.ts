@@ -61,5 +61,6 @@ export const FIELD_ERRORS = [
   'invalid_port',
   'ports_need_protocol',
   'invalid_snapshot_name',
+  'name_taken',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

@@ -14,3 +14,4 @@ export * from './instances-requests.js';
 export * from './instance-live.js';
 export * from './instance-actions.js';
 export * from './instance-actions-requests.js';
+export * from './firewall-checks.js';

@@ -9,6 +9,7 @@ import {
   FIREWALL_PROTOCOLS,
   SNAPSHOT_NAME,
 } from './instance-actions.js';
+import { firewallRuleConflicts, isFirewallAddress, isFirewallPorts, type RuleShape } from './firewall-checks.js';
 import { RRD_CFS, RRD_TIMEFRAMES } from './instance-live.js';
 
 // Request schemas of the instance actions and reads of issue 8; the web takes only their types
@@ -106,44 +107,6 @@ export type AutoRenewBody = z.input<typeof AutoRenewBody>;
 // Firewall, validated the way Proxmox validates its rule fields (pve-firewall's address and port
 // formats), so a rule the console accepts is never refused by Proxmox.
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const isIpv6 = (v: string) =>
-  /^[0-9a-fA-F:.]+$/.test(v) &&
-  v.includes(':') &&
-  (v.match(/::/g) ?? []).length <= 1 &&
-  v.split(':').every((g) => g.length <= 4 || IPV4.test(g));
-/** One address or network: IPv4/IPv6 with an optional prefix, or a range `a-b` of one family. */
-export function isFirewallAddress(v: string): boolean {
-  const one = (s: string) => {
-    const [addr, prefix, extra] = s.split('/');
-    if (extra !== undefined || !addr) return false;
-    const v4 = IPV4.test(addr);
-    if (!v4 && !isIpv6(addr)) return false;
-    if (prefix === undefined) return true;
-    if (!/^\d{1,3}$/.test(prefix)) return false;
-    return Number(prefix) <= (v4 ? 32 : 128);
-  };
-  const range = (s: string) => {
-    const [a, b] = s.split('-');
-    return !!a && !!b && !a.includes('/') && !b.includes('/') && one(a) && one(b) && IPV4.test(a) === IPV4.test(b);
-  };
-  const items = v.split(',');
-  return items.length <= 20 && items.every((s) => (s.includes('-') ? range(s) : one(s)));
-}
-/** Ports: numbers 1–65535, ranges `a:b` with a ≤ b, comma separated. */
-export function isFirewallPorts(v: string): boolean {
-  const port = (s: string) => /^\d{1,5}$/.test(s) && Number(s) >= 1 && Number(s) <= 65535;
-  const items = v.split(',');
-  return (
-    items.length <= 20 &&
-    items.every((s) => {
-      const [a, b, extra] = s.split(':');
-      if (extra !== undefined || !a || !port(a)) return false;
-      return b === undefined || (port(b) && Number(a) <= Number(b));
-    })
-  );
-}
-
 const address = () =>
   z._default(
     z.string({ error: 'invalid_value' }).check(
@@ -174,23 +137,21 @@ const ruleFields = {
   Enabled: z._default(z.boolean({ error: 'invalid_value' }), true),
   Comment: text(128),
 };
-/** Ports need a protocol that has them, as Proxmox requires. */
-const portsNeedTcpOrUdp = z.superRefine((r: { Protocol: string; SourcePort: string; DestinationPort: string }, ctx) => {
-  if (r.Protocol === 'tcp' || r.Protocol === 'udp') return;
-  for (const f of ['SourcePort', 'DestinationPort'] as const) {
-    if (r[f]) ctx.addIssue({ code: 'custom', path: [f], message: 'ports_need_protocol' });
+const ruleConflicts = z.superRefine((r: RuleShape, ctx) => {
+  for (const [path, message] of Object.entries(firewallRuleConflicts(r))) {
+    ctx.addIssue({ code: 'custom', path: [path], message });
   }
 });
 
 /** POST api/instance/firewall/rule/add: a rule appended at the end (or at `Pos`). */
 export const FirewallRuleAddBody = z
   .object({ Id: id(), Pos: z.optional(z.number().check(z.int(), z.minimum(0))), ...ruleFields })
-  .check(portsNeedTcpOrUdp);
+  .check(ruleConflicts);
 export type FirewallRuleAddBody = z.input<typeof FirewallRuleAddBody>;
 /** POST api/instance/firewall/rule/set: every field of the rule at `Pos`. */
 export const FirewallRuleSetBody = z
   .object({ Id: id(), Pos: z.number({ error: 'invalid_value' }).check(z.int(), z.minimum(0)), ...ruleFields })
-  .check(portsNeedTcpOrUdp);
+  .check(ruleConflicts);
 export type FirewallRuleSetBody = z.input<typeof FirewallRuleSetBody>;
 /** POST api/instance/firewall/rule/del|enable|disable: the rule at `Pos`. */
 export const FirewallRuleRefBody = z.object({

@@ -2,6 +2,7 @@ import dashboard from './dashboard.json';
 import deploy from './deploy.json';
 import instances from './instances.json';
 import instanceConsole from './instance-console.json';
+import instanceData from './instance-data.json';
 import me from './me.json';
 import shell from './shell.json';
 import type { ConsoleResources } from '../../lib/i18n/resources';
@@ -15,3 +16,4 @@ export default {
   instances,
   'instance-console': instanceConsole,
 } satisfies ConsoleResources;
+export default { me, dashboard, shell, deploy, instances, 'instance-data': instanceData } satisfies ConsoleResources;

@@ -42,18 +42,22 @@ export const postAction = (path: string, body: { Id: number } & Record<string, u
 
 /**
  * A mutation for one instance action: posts it, waits for its task to end, then refreshes
- * everything under the instance's keys (detail, status, lists). Errors reach `onError` as the
+ * everything under the instance's keys (detail, status, lists). `onAccepted` runs once the POST is
+ * accepted, before the task ends (a dialog may close then). Errors reach `onError` as the
  * ApiError of the POST (e.g. wrong_status) or a TaskFailedError.
  */
 export function useInstanceAction<V extends Record<string, unknown>>(
   instanceId: number,
   path: string,
-  opts: { intervalMs?: number } = {},
+  opts: { intervalMs?: number; onAccepted?: (taskId: number) => void } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (vars: V) => {
       const taskId = await postAction(path, { ...vars, Id: instanceId });
+      // Accepted: what the task changed at once (e.g. a backup "creating") shows while it runs.
+      opts.onAccepted?.(taskId);
+      void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
       await waitForTask(instanceId, taskId, opts);
       return taskId;
     },

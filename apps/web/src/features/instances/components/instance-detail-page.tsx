@@ -12,6 +12,9 @@ import { instanceQueryOptions } from '../api/instances-api';
 import classes from './instances.module.css';
 import { ConsoleLinks } from '../console/console-links';
 import { StatusBadge } from './status-badge';
+import { BackupsPanel } from './backups-panel';
+import { FirewallPanel } from './firewall-panel';
+import { SnapshotsPanel } from './snapshots-panel';
 
 const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
 
@@ -123,6 +126,9 @@ export function InstanceDetailPage({ id }: { id: number }) {
           <Field label={t('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
         </Panel>
       </SimpleGrid>
+      <FirewallPanel instanceId={id} />
+      <BackupsPanel instanceId={id} />
+      <SnapshotsPanel instanceId={id} />
     </Stack>
   );
 }

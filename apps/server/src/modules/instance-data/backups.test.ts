@@ -1,0 +1,164 @@
+import type { BackupList } from '@nimbus/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api.js';
+import { startHarness, type Harness } from '../../../test/harness.js';
+import {
+  act,
+  customerWithInstance,
+  done,
+  expectError,
+  whileBusy,
+  whileStatus,
+  type Customer,
+} from '../../../test/instance-data-helpers.js';
+import { backups } from './backups-repository.js';
+import { removeInstanceBackups } from './backups.js';
+
+let h: Harness;
+let c: Awaited<ReturnType<typeof customerWithInstance>>;
+beforeAll(async () => {
+  h = await startHarness({ AUTH_RATE_LIMIT_SCALE: '50' }, { compute: {} });
+  c = await customerWithInstance(h, 'bk-1');
+});
+afterAll(() => h.close());
+
+const list = async (u: Customer, id: number) => {
+  const r = await call<BackupList>(h, 'GET', `/api/instance/backups?id=${id}`, { ssid: u.ssid });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+};
+const archives = async () => {
+  const storage = h.ctx.compute!.cluster(c.row.cluster)!.config.backupStorage;
+  return c.vm.client.backups.listContent(c.vm.node, storage, { vmid: c.vm.vmid });
+};
+const config = async () => (await c.vm.client.qemu.config(c.vm.node, c.vm.vmid)).values;
+
+describe('backups', () => {
+  it('starts empty with the product quota', async () => {
+    expect(await list(c.u, c.id)).toEqual({ Quota: 2, Items: [] });
+  });
+
+  it('backs up to the backup storage with the description as notes, newest first', async () => {
+    expect(await done(h, c.u, c.id, 'backup/add', { Name: 'first', Description: 'before the upgrade' })).toBe(2);
+    expect(await done(h, c.u, c.id, 'backup/add', { Name: 'second' })).toBe(2);
+    const l = await list(c.u, c.id);
+    expect(l.Items).toEqual([
+      {
+        Id: expect.any(Number),
+        Name: 'second',
+        Description: '',
+        Size: expect.any(Number),
+        Status: 'ready',
+        CreatedAt: expect.stringMatching(/Z$/),
+      },
+      expect.objectContaining({ Name: 'first', Description: 'before the upgrade', Status: 'ready' }),
+    ]);
+    expect(l.Items[0]!.Size).toBeGreaterThan(0);
+    // The browser never sees where the archive lives.
+    expect(JSON.stringify(l)).not.toMatch(/vzdump|volid|:backup\//);
+    const stored = await archives();
+    expect(stored).toHaveLength(2);
+    expect(stored.map((a) => a.notes).sort()).toEqual(['before the upgrade', 'second']);
+    const row = (await backups.get(h.db, l.Items[1]!.Id))!;
+    expect(stored.find((a) => a.volid === row.volid)?.size).toBe(l.Items[1]!.Size);
+  });
+
+  it('refuses a backup beyond the quota', async () => {
+    expectError(await act(h, c.u, 'backup/add', { Id: c.id, Name: 'third' }), 409, 'quota_exceeded');
+    expect((await list(c.u, c.id)).Items).toHaveLength(2);
+  });
+
+  it('restores the data over the VM, keeping its name, network and power state', async () => {
+    const backup = (await list(c.u, c.id)).Items.find((b) => b.Name === 'first')!;
+    const before = await config();
+    // Changed after the backup: a setting that comes back, and the hostname that stays.
+    await c.vm.client.qemu.setConfig(c.vm.node, c.vm.vmid, { description: 'changed later', name: 'renamed' });
+    expect(await done(h, c.u, c.id, 'backup/restore', { BackupId: backup.Id })).toBe(2);
+    const after = await config();
+    expect(after.description).toBeUndefined();
+    expect(after.name).toBe('renamed');
+    expect([after.net0, after.ipconfig0, after.memory]).toEqual([before.net0, before.ipconfig0, before.memory]);
+    expect((await c.vm.client.qemu.status(c.vm.node, c.vm.vmid)).status).toBe('running');
+    expect((await list(c.u, c.id)).Items.find((b) => b.Id === backup.Id)?.Status).toBe('ready');
+    const options = await c.vm.client.firewall.getOptions(c.vm.node, c.vm.vmid);
+    expect([options.ipfilter, options.macfilter]).toEqual([true, true]);
+  });
+
+  it('deletes a backup from the storage and the list', async () => {
+    const [newest] = (await list(c.u, c.id)).Items;
+    expect(await done(h, c.u, c.id, 'backup/del', { BackupId: newest!.Id })).toBe(2);
+    expect((await list(c.u, c.id)).Items.map((b) => b.Name)).toEqual(['first']);
+    expect(await archives()).toHaveLength(1);
+    expectError(await act(h, c.u, 'backup/del', { Id: c.id, BackupId: newest!.Id }), 404, 'db_no_record');
+    expectError(await act(h, c.u, 'backup/restore', { Id: c.id, BackupId: newest!.Id }), 404, 'db_no_record');
+  });
+
+  it('refuses bad bodies with the field at fault', async () => {
+    expectError(await act(h, c.u, 'backup/add', { Id: c.id }), 400, 'parse_data_error', { Name: 'required' });
+    expectError(await act(h, c.u, 'backup/add', { Id: c.id, Name: '   ' }), 400, 'parse_data_error', {
+      Name: 'required',
+    });
+    expectError(await act(h, c.u, 'backup/add', { Id: c.id, Name: 'x'.repeat(65) }), 400, 'parse_data_error', {
+      Name: 'incorrect_length',
+    });
+    expectError(await act(h, c.u, 'backup/restore', { Id: c.id }), 400, 'parse_data_error', {
+      BackupId: 'invalid_value',
+    });
+    expectError(await act(h, c.u, 'backup/del', { Id: c.id, BackupId: 'x' }), 400, 'parse_data_error', {
+      BackupId: 'invalid_value',
+    });
+  });
+
+  it('refuses actions while another runs or the instance has no running server', async () => {
+    const [b] = (await list(c.u, c.id)).Items;
+    const all = () => [
+      act(h, c.u, 'backup/add', { Id: c.id, Name: 'busy' }),
+      act(h, c.u, 'backup/restore', { Id: c.id, BackupId: b!.Id }),
+      act(h, c.u, 'backup/del', { Id: c.id, BackupId: b!.Id }),
+    ];
+    await whileBusy(h, c, async () => {
+      for (const r of await Promise.all(all())) expectError(r, 409, 'wrong_status');
+    });
+    for (const status of ['creating', 'destroyed'] as const) {
+      await whileStatus(h, c.id, status, async () => {
+        for (const r of await Promise.all(all())) expectError(r, 409, 'wrong_status');
+      });
+    }
+    // A backup busy with another task cannot be restored or deleted.
+    await backups.update(h.db, b!.Id, { status: 'creating' });
+    expectError(await act(h, c.u, 'backup/restore', { Id: c.id, BackupId: b!.Id }), 409, 'wrong_status');
+    expectError(await act(h, c.u, 'backup/del', { Id: c.id, BackupId: b!.Id }), 409, 'wrong_status');
+    await backups.update(h.db, b!.Id, { status: 'ready' });
+    expect((await list(c.u, c.id)).Items).toHaveLength(1);
+  });
+
+  it("treats another customer's instance and backups as not found", async () => {
+    const other = await customerWithInstance(h, 'bk-2');
+    const [mine] = (await list(c.u, c.id)).Items;
+    expectError(await call(h, 'GET', `/api/instance/backups?id=${c.id}`, { ssid: other.u.ssid }), 404, 'db_no_record');
+    expectError(await act(h, other.u, 'backup/add', { Id: c.id, Name: 'theirs' }), 404, 'db_no_record');
+    for (const path of ['backup/restore', 'backup/del']) {
+      // Their instance, my backup; my instance, my backup as them.
+      expectError(await act(h, other.u, path, { Id: other.id, BackupId: mine!.Id }), 404, 'db_no_record');
+      expectError(await act(h, other.u, path, { Id: c.id, BackupId: mine!.Id }), 404, 'db_no_record');
+    }
+    // My backup named with my other instance is not found either.
+    expect(await done(h, other.u, other.id, 'backup/add', { Name: 'theirs' })).toBe(2);
+    const [theirs] = (await list(other.u, other.id)).Items;
+    expectError(await act(h, c.u, 'backup/restore', { Id: c.id, BackupId: theirs!.Id }), 404, 'db_no_record');
+    expect((await list(c.u, c.id)).Items).toHaveLength(1);
+  });
+});
+
+describe('when an instance goes', () => {
+  it('removes its backups from the storage and the list', async () => {
+    const gone = await customerWithInstance(h, 'bk-3');
+    expect(await done(h, gone.u, gone.id, 'backup/add', { Name: 'last' })).toBe(2);
+    await removeInstanceBackups(h.ctx, gone.row);
+    const storage = h.ctx.compute!.cluster(gone.row.cluster)!.config.backupStorage;
+    expect(await gone.vm.client.backups.listContent(gone.vm.node, storage, { vmid: gone.vm.vmid })).toEqual([]);
+    expect((await list(gone.u, gone.id)).Items).toEqual([]);
+    // Again: nothing left to do.
+    await removeInstanceBackups(h.ctx, gone.row);
+  });
+});

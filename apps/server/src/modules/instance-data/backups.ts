@@ -1,0 +1,212 @@
+import type { BackupAddBody, BackupList, BackupRefBody } from '@nimbus/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/pool.js';
+import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { instances, type InstanceRow } from '../instances/repository.js';
+import { backups, type BackupStatus } from './backups-repository.js';
+import {
+  actionHandler,
+  attempt,
+  clusterOf,
+  once,
+  quotas,
+  resumePower,
+  startOnVm,
+  type Job,
+  type Sent,
+} from './common.js';
+import { ensureAntiSpoofing, keptConfig, reapply } from './keep.js';
+
+const BACKUP_TIMEOUT_MS = 6 * 60 * 60_000;
+
+/** GET api/instance/backups: the product's quota and the instance's backups, newest first. */
+export async function listBackups(ctx: Context, userId: number, id: number): Promise<BackupList> {
+  const instance = await instances.owned(ctx.db, userId, id);
+  if (!instance) throw new AppError('db_no_record', 404);
+  const [q, rows] = await Promise.all([quotas(ctx, instance.product_id), backups.list(ctx.db, instance.id)]);
+  return {
+    Quota: q.backups,
+    Items: rows.map((b) => ({
+      Id: b.id,
+      Name: b.name,
+      Description: b.description,
+      Size: b.size,
+      Status: b.status,
+      CreatedAt: b.created_at.toISOString(),
+    })),
+  };
+}
+
+export interface BackupTaskState {
+  backupId: number;
+  /** The vzdump, restore or nothing yet (see `once`). */
+  dump?: Sent;
+  restore?: Sent;
+  /** Read before a restore: whether to start the VM after it, and the config to keep. */
+  wasRunning?: boolean;
+  keep?: Record<string, string>;
+  /** The backup's status before a delete, to go back to if it fails. */
+  before?: BackupStatus;
+}
+
+/** POST api/instance/backup/add: a new backup within the product's quota. */
+export function addBackup(ctx: Context, userId: number, b: z.output<typeof BackupAddBody>): Promise<number> {
+  return startOnVm(ctx, userId, b.Id, 'backup_add', async (_vm, instance, tx) => {
+    const q = await quotas(ctx, instance.product_id);
+    if ((await backups.counted(tx, instance.id)) >= q.backups) throw new AppError('quota_exceeded', 409);
+    const row = await backups.create(tx, { instanceId: instance.id, userId, name: b.Name, description: b.Description });
+    return { backupId: row.id } satisfies BackupTaskState;
+  });
+}
+
+/** The caller's backup of this instance in one of `statuses`: 404 for anyone else's, 409 while it is busy. */
+async function usable(tx: Tx, userId: number, instanceId: number, backupId: number, statuses: BackupStatus[]) {
+  const row = await backups.owned(tx, userId, instanceId, backupId);
+  if (!row) throw new AppError('db_no_record', 404);
+  if (!statuses.includes(row.status)) throw new AppError('wrong_status', 409);
+  return row;
+}
+
+/** POST api/instance/backup/restore: the VM replaced by the backup, keeping its network and size. */
+export async function restoreBackup(ctx: Context, userId: number, b: z.output<typeof BackupRefBody>) {
+  return startOnVm(ctx, userId, b.Id, 'backup_restore', async (_vm, _instance, tx) => {
+    await usable(tx, userId, b.Id, b.BackupId, ['ready']);
+    await backups.update(tx, b.BackupId, { status: 'restoring' });
+    return { backupId: b.BackupId } satisfies BackupTaskState;
+  });
+}
+
+/** POST api/instance/backup/del. */
+export async function deleteBackup(ctx: Context, userId: number, b: z.output<typeof BackupRefBody>) {
+  return startOnVm(ctx, userId, b.Id, 'backup_del', async (_vm, _instance, tx) => {
+    const row = await usable(tx, userId, b.Id, b.BackupId, ['ready', 'failed']);
+    await backups.update(tx, b.BackupId, { status: 'deleting' });
+    return { backupId: b.BackupId, before: row.status } satisfies BackupTaskState;
+  });
+}
+
+/** Notes as vzdump's notes-template takes them: backslashes and newlines escaped. */
+const notesTemplate = (text: string) => text.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n');
+
+/** The archive a vzdump task wrote, from its log ("creating vzdump archive '…'"). */
+async function archiveOf(job: Job<BackupTaskState>, upid: string): Promise<string | undefined> {
+  const log = await job.vm.client.tasks.log(job.vm.node, upid);
+  for (const l of log) {
+    const m = /creating vzdump archive '([^']+)'/.exec(l.t);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+/** The `backup_add` task: vzdump in snapshot mode to the cluster's backup storage, then the archive recorded. */
+export const backupAddHandler = (ctx: Context) =>
+  actionHandler<BackupTaskState>(
+    ctx,
+    async (job) => {
+      const { vm, signal } = job;
+      const row = (await backups.get(ctx.db, job.state.backupId))!;
+      const storage = clusterOf(ctx, job.instance).config.backupStorage;
+      const upid = await once(
+        job,
+        'dump',
+        'vzdump',
+        (onUpid) =>
+          vm.client.backups.vzdump(
+            vm.node,
+            vm.vmid,
+            { storage, mode: 'snapshot', 'notes-template': notesTemplate(row.description || row.name) },
+            { onUpid, signal, timeoutMs: BACKUP_TIMEOUT_MS },
+          ),
+        BACKUP_TIMEOUT_MS,
+      );
+      const volid = await attempt(signal, () => archiveOf(job, upid));
+      if (!volid) throw new Error(`vzdump task ${upid} named no archive`);
+      const content = await attempt(signal, () => vm.client.backups.listContent(vm.node, storage, { vmid: vm.vmid }));
+      const size = content.find((c) => c.volid === volid)?.size;
+      await backups.update(ctx.db, row.id, { status: 'ready', volid, size });
+    },
+    async (job) => backups.update(ctx.db, job.state.backupId, { status: 'failed' }),
+  );
+
+/**
+ * The `backup_restore` task: the VM stopped, the archive restored over it (same VMID), the
+ * instance's own network, cloud-init and size put back, and the VM started if it was running.
+ */
+export const backupRestoreHandler = (ctx: Context) =>
+  actionHandler<BackupTaskState>(
+    ctx,
+    async (job) => {
+      const { vm, signal, state } = job;
+      const row = (await backups.get(ctx.db, state.backupId))!;
+      if (state.wasRunning === undefined) {
+        const st = await attempt(signal, () => vm.client.qemu.status(vm.node, vm.vmid));
+        const keep = await attempt(signal, () => keptConfig(vm));
+        await job.save({ wasRunning: st.status === 'running', keep });
+      }
+      if (!state.restore?.upid) {
+        const st = await attempt(signal, () => vm.client.qemu.status(vm.node, vm.vmid));
+        if (st.status !== 'stopped') await vm.client.qemu.power(vm.node, vm.vmid, 'stop', {}, { signal });
+      }
+      await once(
+        job,
+        'restore',
+        'qmrestore',
+        (onUpid) =>
+          vm.client.backups.restore(
+            vm.node,
+            { vmid: vm.vmid, archive: row.volid!, force: true, storage: clusterOf(ctx, job.instance).config.storage },
+            { onUpid, signal, timeoutMs: BACKUP_TIMEOUT_MS },
+          ),
+        BACKUP_TIMEOUT_MS,
+      );
+      await vm.client.qemu.waitUnlocked(vm.node, vm.vmid, { timeoutMs: 10 * 60_000, signal });
+      await attempt(signal, () => reapply(ctx, vm, job.instance, state.keep ?? {}));
+      await attempt(signal, () => ensureAntiSpoofing(vm, job.instance));
+      await resumePower(job, ctx);
+      await backups.update(ctx.db, row.id, { status: 'ready' });
+    },
+    async (job) => backups.update(ctx.db, job.state.backupId, { status: 'ready' }),
+  );
+
+/** The `backup_del` task: the archive removed from the backup storage, then our record. */
+export const backupDeleteHandler = (ctx: Context) =>
+  actionHandler<BackupTaskState>(
+    ctx,
+    async (job) => {
+      const { vm, signal } = job;
+      const row = await backups.get(ctx.db, job.state.backupId);
+      if (!row) return;
+      const storage = clusterOf(ctx, job.instance).config.backupStorage;
+      if (row.volid) {
+        // Deleting is checked against the storage first, so a repeat after a lost answer finds it gone.
+        const content = await attempt(signal, () => vm.client.backups.listContent(vm.node, storage, { vmid: vm.vmid }));
+        if (content.some((c) => c.volid === row.volid)) {
+          await vm.client.backups.deleteVolume(vm.node, storage, row.volid, { signal });
+        }
+      }
+      await backups.remove(ctx.db, row.id);
+    },
+    async (job) => backups.update(ctx.db, job.state.backupId, { status: job.state.before ?? 'ready' }),
+  );
+
+/**
+ * Removes every backup of an instance from its backup storage and from our records: for the
+ * destroy task, since Proxmox keeps archives after their VM is gone. Safe to run again.
+ */
+export async function removeInstanceBackups(ctx: Context, instance: InstanceRow): Promise<void> {
+  const rows = await backups.list(ctx.db, instance.id);
+  if (!rows.length) return;
+  const cluster = clusterOf(ctx, instance);
+  const storage = cluster.config.backupStorage;
+  const node = instance.node ?? cluster.config.nodes[0]!;
+  const present = new Set(
+    instance.vmid
+      ? (await cluster.client.backups.listContent(node, storage, { vmid: instance.vmid })).map((c) => c.volid)
+      : [],
+  );
+  for (const row of rows) {
+    if (row.volid && present.has(row.volid)) await cluster.client.backups.deleteVolume(node, storage, row.volid);
+    await backups.remove(ctx.db, row.id);
+  }
+}

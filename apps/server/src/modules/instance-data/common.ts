@@ -1,0 +1,203 @@
+import { DEPLOY_STEP, TASK_STATUS } from '@nimbus/contract';
+import { OutcomeUnknownError, ProxmoxError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
+import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import type { ClusterHandle } from '../compute/compute.js';
+import type { ActionKind } from '@nimbus/contract';
+import type { Tx } from '../../db/pool.js';
+import { LIVE, startAction } from '../instances/actions.js';
+import { instances, type InstanceRow } from '../instances/repository.js';
+import type { TaskHandler } from '../tasks/runner.js';
+import { tasks, type TaskRow } from '../tasks/repository.js';
+
+/** A VM as the handlers address it. */
+export interface Vm {
+  client: ProxmoxClient;
+  node: string;
+  vmid: number;
+}
+
+/** The cluster of an instance; a missing one is a server misconfiguration, not the customer's fault. */
+export function clusterOf(ctx: Context, instance: InstanceRow): ClusterHandle {
+  const cluster = ctx.compute?.cluster(instance.cluster);
+  if (!cluster) throw new Error(`no compute cluster ${instance.cluster}`);
+  return cluster;
+}
+
+/**
+ * One of the caller's instances whose VM a read may look at: another customer's id is 404
+ * `db_no_record`, an instance without a running VM (creating, destroyed…) is 409 `wrong_status`.
+ */
+export async function liveVm(ctx: Context, userId: number, id: number): Promise<{ instance: InstanceRow; vm: Vm }> {
+  const instance = await instances.owned(ctx.db, userId, id);
+  if (!instance) throw new AppError('db_no_record', 404);
+  if (!LIVE.includes(instance.status) || !instance.vmid || !instance.node) throw new AppError('wrong_status', 409);
+  return { instance, vm: { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid } };
+}
+
+/** Errors worth another try of the same step: Proxmox was busy or unreachable. */
+function transient(e: unknown): boolean {
+  if (e instanceof ProxmoxError) return !['validation', 'auth', 'permission', 'pinning', 'tls'].includes(e.kind);
+  return false;
+}
+
+/** Runs a step, trying again (with back-off) when Proxmox failed in a way that may pass. */
+export async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    signal.throwIfAborted();
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= tries || !transient(e) || signal.aborted) throw e;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
+    }
+  }
+}
+
+/** Checkpoint fields to merge into a task's state; null removes one. */
+export type Patch<S> = { [K in keyof S]?: S[K] | null };
+
+/** What a handler works with: the task's checkpoints, a way to save more, the instance and its VM. */
+export interface Job<S> {
+  task: TaskRow;
+  state: S;
+  save(patch: Patch<S>): Promise<void>;
+  instance: InstanceRow;
+  vm: Vm;
+  signal: AbortSignal;
+}
+
+/**
+ * Wraps an action's steps as a task handler: the task ends OK when `run` returns; when it throws
+ * (other than the worker stopping, which resumes later) `undo` puts our records right and the task
+ * ends in error. Both must be safe to run again from their checkpoints.
+ */
+export function actionHandler<S extends object>(
+  ctx: Context,
+  run: (job: Job<S>) => Promise<void>,
+  undo?: (job: Job<S>, error: unknown) => Promise<void>,
+): TaskHandler {
+  return async (task, signal) => {
+    const state = task.state as unknown as S;
+    const save = async (patch: Patch<S>) => {
+      await tasks.progress(ctx.db, task.id, { state: patch });
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) delete (state as Record<string, unknown>)[k];
+        else Object.assign(state, { [k]: v });
+      }
+    };
+    const instance = (await instances.get(ctx.db, task.instance_id))!;
+    const vm = { client: clusterOf(ctx, instance).client, node: instance.node!, vmid: instance.vmid! };
+    const job: Job<S> = { task, state, save, instance, vm, signal };
+    try {
+      await run(job);
+    } catch (e) {
+      if (signal.aborted) throw e;
+      ctx.log.warn({ err: e, instance: instance.id, task: task.id, kind: task.kind }, 'instance action failed');
+      if (undo) await undo(job, e);
+      const error = e instanceof Error ? e.message : String(e);
+      await tasks.finish(ctx.db, task.id, { status: TASK_STATUS.error, step: DEPLOY_STEP.error, error });
+      return;
+    }
+    await tasks.finish(ctx.db, task.id, { status: TASK_STATUS.ok, step: 0 });
+  };
+}
+
+/** The checkpoints `once` keeps for one task-creating call, under its own key. */
+export interface Sent {
+  /** Unix seconds just before the call was sent. */
+  at: number;
+  upid?: string;
+}
+
+/**
+ * Sends a task-creating Proxmox call at most once per task and waits for its task: the UPID is
+ * saved as soon as Proxmox answers, and after a crash or a lost answer the node's task list (same
+ * VM and task type, started since the send) tells whether it was accepted, so it is never re-sent
+ * blindly. `key` names the checkpoint; `type` is Proxmox's task type (vzdump, qmrollback…).
+ */
+export async function once<S extends object>(
+  job: Job<S>,
+  key: keyof S & string,
+  type: string,
+  send: (onUpid: (upid: string) => void) => Promise<unknown>,
+  timeoutMs = 30 * 60_000,
+): Promise<string> {
+  const { vm, signal } = job;
+  const wait = async (upid: string) => {
+    await vm.client.waitTask(vm.node, upid, { timeoutMs, signal });
+    return upid;
+  };
+  const found = async (since: number) => {
+    const list = await vm.client.tasks.list(vm.node, { vmid: vm.vmid, typefilter: type, source: 'all', since });
+    const t = list.filter((x) => x.type === type && x.starttime >= since).sort((a, b) => b.starttime - a.starttime)[0];
+    if (t) await job.save({ [key]: { at: since, upid: t.upid } } as Patch<S>);
+    return t?.upid;
+  };
+  const prior = job.state[key] as Sent | undefined;
+  if (prior?.upid) return wait(prior.upid);
+  if (prior) {
+    const upid = await found(prior.at);
+    if (upid) return wait(upid);
+  }
+  // Proxmox's clock and ours may differ by a little: look a few seconds back.
+  const at = Math.floor(Date.now() / 1000) - 5;
+  await job.save({ [key]: { at } } as Patch<S>);
+  let upid: string | undefined;
+  try {
+    await send((u) => {
+      upid = u;
+      void job.save({ [key]: { at, upid: u } } as Patch<S>);
+    });
+  } catch (e) {
+    if (!(e instanceof OutcomeUnknownError) || upid) throw e;
+    const late = await found(at);
+    if (!late) throw e;
+    return wait(late);
+  }
+  return upid ?? '';
+}
+
+/** Whether an error is Proxmox's task failing (as opposed to the call or our code). */
+export const taskFailed = (e: unknown) => e instanceof TaskFailedError;
+
+/** The instance's product quotas. */
+export async function quotas(ctx: Context, productId: number): Promise<{ backups: number; snapshots: number }> {
+  const { rows } = await ctx.db.query<{ backup_quota: number; snapshot_quota: number }>(
+    'select backup_quota, snapshot_quota from products where id = $1',
+    [productId],
+  );
+  return { backups: rows[0]?.backup_quota ?? 0, snapshots: rows[0]?.snapshot_quota ?? 0 };
+}
+
+/** After a restore or rollback: the VM running again if it was, and the instance available. */
+export async function resumePower(job: Job<{ wasRunning?: boolean }>, ctx: Context): Promise<void> {
+  const { vm, signal } = job;
+  await vm.client.qemu.waitUnlocked(vm.node, vm.vmid, { timeoutMs: 10 * 60_000, signal });
+  if (job.state.wasRunning) {
+    const st = await vm.client.qemu.status(vm.node, vm.vmid);
+    if (st.status !== 'running') await vm.client.qemu.power(vm.node, vm.vmid, 'start', {}, { signal });
+  }
+  if (job.instance.status === 'paused') await instances.setStatus(ctx.db, job.instance.id, 'available');
+}
+
+/**
+ * Starts an action on the caller's instance (see startAction: 404 for another customer's, 409
+ * `wrong_status` unless available or paused, one at a time) after `prepare` checked it against the
+ * VM, with the instance locked, so two requests cannot both pass a check such as a quota.
+ */
+export function startOnVm<S extends object>(
+  ctx: Context,
+  userId: number,
+  instanceId: number,
+  kind: ActionKind,
+  prepare: (vm: Vm, instance: InstanceRow, tx: Tx) => Promise<S>,
+): Promise<number> {
+  return startAction(ctx, {
+    userId,
+    instanceId,
+    kind,
+    prepare: (tx, instance) =>
+      prepare({ client: clusterOf(ctx, instance).client, node: instance.node!, vmid: instance.vmid! }, instance, tx),
+  });
+}

@@ -1,0 +1,168 @@
+import { BACKUP_DESCRIPTION_MAX } from '@nimbus/contract';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
+import { showFormError } from '../../../lib/form/server-errors';
+import { useForm } from '../../../lib/form/use-form';
+import { useFormField } from '../../../lib/form/use-form-field';
+import { useTranslation } from '../../../lib/i18n/react';
+import type { DataActionCallbacks } from './use-data-action';
+
+/** Asks before an action that cannot be undone (restore, delete); stays open while it runs. */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  busy,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('instance-data');
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title}>
+      <Stack gap="lg">
+        <Text style={{ overflowWrap: 'anywhere' }}>{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('form.cancel')}
+          </Button>
+          {/* red.9: white text on Mantine's default red is 3.3:1, below WCAG AA. */}
+          <Button color="red.9" onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
+export type NameDescription = { Name: string; Description: string };
+
+/** Client checks of a backup or snapshot name, as message keys of the errors namespace. */
+export type NameCheck = (name: string) => string | undefined;
+
+/**
+ * The create dialog of a backup or a snapshot: a name checked like the server checks it and an
+ * optional description. `submit` sends it; the server's field errors land under the inputs.
+ */
+export function NameDescriptionDialog({
+  opened,
+  onClose,
+  title,
+  nameHint,
+  nameMax,
+  checkName,
+  submit,
+  busy,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  nameHint?: string;
+  nameMax: number;
+  checkName: NameCheck;
+  submit: (values: NameDescription, callbacks: DataActionCallbacks) => void;
+  busy: boolean;
+}) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title}>
+      {opened ? (
+        <NameDescriptionForm
+          onCancel={onClose}
+          nameHint={nameHint}
+          nameMax={nameMax}
+          checkName={checkName}
+          submit={submit}
+          busy={busy}
+          title={title}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function NameDescriptionForm({
+  onCancel,
+  nameHint,
+  nameMax,
+  checkName,
+  submit,
+  busy,
+  title,
+}: {
+  onCancel: () => void;
+  nameHint?: string;
+  nameMax: number;
+  checkName: NameCheck;
+  submit: (values: NameDescription, callbacks: DataActionCallbacks) => void;
+  busy: boolean;
+  title: string;
+}) {
+  const { t } = useTranslation('instance-data');
+  const { t: tErrors } = useTranslation('errors');
+  const form = useForm<NameDescription>({
+    initialValues: { Name: '', Description: '' },
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      const name = v.Name.trim();
+      const nameError = name === '' ? 'required' : name.length > nameMax ? 'incorrect_length' : checkName(name);
+      if (nameError) errors.Name = nameError;
+      if (v.Description.trim().length > BACKUP_DESCRIPTION_MAX) errors.Description = 'incorrect_length';
+      return errors;
+    },
+  });
+  const field = useFormField(form);
+  const onSubmit = (values: NameDescription) =>
+    submit(
+      { Name: values.Name.trim(), Description: values.Description.trim() },
+      {
+        onAccepted: onCancel,
+        onRefused: (error) => {
+          showFormError(error, form, tErrors, title);
+          return true;
+        },
+      },
+    );
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          {...field('Name')}
+          label={t('form.name')}
+          description={nameHint}
+          maxLength={nameMax}
+          autoComplete="off"
+          disabled={busy}
+          required
+          data-autofocus
+        />
+        <Textarea
+          {...field('Description')}
+          label={t('form.description')}
+          description={t('form.descriptionHint', { max: BACKUP_DESCRIPTION_MAX })}
+          maxLength={BACKUP_DESCRIPTION_MAX}
+          autosize
+          minRows={2}
+          maxRows={5}
+          disabled={busy}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

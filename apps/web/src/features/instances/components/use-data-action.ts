@@ -1,0 +1,49 @@
+import { useRef } from 'react';
+import { isApiError } from '../../../lib/api-error';
+import { showErrorToast } from '../../../lib/form/error-toast';
+import { useTranslation } from '../../../lib/i18n/react';
+import { notify } from '../../../lib/notify';
+import { TaskFailedError, useInstanceAction } from '../api/instance-actions-api';
+
+export interface DataActionCallbacks {
+  /** Once the request is accepted, while its task runs (e.g. to close the dialog). */
+  onAccepted?: () => void;
+  /** After the task ended OK and the success toast. */
+  onDone?: () => void;
+  /**
+   * A refusal of the request itself (an ApiError, e.g. fields of a form): return true when handled,
+   * so no toast is shown here.
+   */
+  onRefused?: (error: unknown) => boolean;
+  /** After any failure and its toast. */
+  onFailed?: () => void;
+}
+
+/**
+ * One firewall, backup or snapshot action: `useInstanceAction` (post, wait for the task, refresh
+ * the instance's queries) with SPEC §8's success and failure toasts.
+ */
+export function useDataAction<V extends Record<string, unknown>>(instanceId: number, path: string) {
+  const { t } = useTranslation('instance-data');
+  const { t: tErrors } = useTranslation('errors');
+  const accepted = useRef<(() => void) | undefined>(undefined);
+  const mutation = useInstanceAction<V>(instanceId, path, { onAccepted: () => accepted.current?.() });
+  const run = (vars: V, toasts: { success: string; failure: string }, callbacks: DataActionCallbacks = {}) => {
+    accepted.current = callbacks.onAccepted;
+    mutation.mutate(vars, {
+      onSuccess: () => {
+        notify.success({ title: toasts.success });
+        callbacks.onDone?.();
+      },
+      onError: (error) => {
+        if (error instanceof TaskFailedError) {
+          notify.error({ title: toasts.failure, message: t('form.taskFailed') });
+        } else if (!(isApiError(error) && callbacks.onRefused?.(error))) {
+          showErrorToast(error, tErrors, toasts.failure);
+        }
+        callbacks.onFailed?.();
+      },
+    });
+  };
+  return { run, isPending: mutation.isPending };
+}
