@@ -11,6 +11,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
+import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
           await taskRoutes(a, ctx);
         }),
       );
+      await api.register(liveRoutes(ctx));
     },
     { prefix: '/api' },
   );
