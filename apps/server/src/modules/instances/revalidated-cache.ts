@@ -23,24 +23,56 @@ interface Entry<V> {
 export class RevalidatedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private timer: NodeJS.Timeout | undefined;
-  private revalidating = false;
+  /** The batch revalidation under way, if any. */
+  private inflight: Promise<void> | undefined;
+  private readonly loading = new Map<K, Promise<V | undefined>>();
 
   constructor(private readonly opts: RevalidatedCacheOptions<K, V>) {}
 
-  /** The value of `key`: from memory when checked recently, otherwise loaded (undefined when absent). */
+  /**
+   * The value of `key`: from memory when checked recently; otherwise after the batch revalidation
+   * under way, if any (one query for everyone rather than one each), or loaded on its own, once
+   * however many readers ask at the same time. Undefined when absent.
+   */
   get(key: K): V | undefined | Promise<V | undefined> {
-    const now = Date.now();
     const e = this.entries.get(key);
-    if (e && now - e.checkedAt <= this.opts.maxAgeMs) {
-      e.usedAt = now;
+    if (e && this.fresh(e)) {
+      e.usedAt = Date.now();
       return e.value;
     }
-    return this.opts.load([key]).then((found) => {
-      const value = found.get(key);
-      if (value === undefined) this.entries.delete(key);
-      else this.set(key, value, now);
-      return value;
-    });
+    if (e && this.inflight) {
+      return this.inflight.then(() => {
+        const again = this.entries.get(key);
+        if (again && this.fresh(again)) {
+          again.usedAt = Date.now();
+          return again.value;
+        }
+        return this.loadOne(key);
+      });
+    }
+    return this.loadOne(key);
+  }
+
+  private fresh(e: Entry<V>): boolean {
+    return Date.now() - e.checkedAt <= this.opts.maxAgeMs;
+  }
+
+  private loadOne(key: K): Promise<V | undefined> {
+    let p = this.loading.get(key);
+    if (!p) {
+      const checkedAt = Date.now();
+      p = this.opts
+        .load([key])
+        .then((found) => {
+          const value = found.get(key);
+          if (value === undefined) this.entries.delete(key);
+          else this.set(key, value, checkedAt);
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, p);
+    }
+    return p;
   }
 
   /** Forgets one key (e.g. after a change this process made itself). */
@@ -72,9 +104,12 @@ export class RevalidatedCache<K, V> {
     this.timer.unref();
   }
 
-  private async revalidate() {
-    if (this.revalidating) return;
-    this.revalidating = true;
+  private revalidate(): Promise<void> {
+    this.inflight ??= this.revalidateAll().finally(() => (this.inflight = undefined));
+    return this.inflight;
+  }
+
+  private async revalidateAll(): Promise<void> {
     const started = Date.now();
     try {
       const keys: K[] = [];
@@ -96,8 +131,6 @@ export class RevalidatedCache<K, V> {
       }
     } catch (err) {
       this.opts.onError?.(err);
-    } finally {
-      this.revalidating = false;
     }
   }
 }

@@ -46,7 +46,11 @@ function PowerBadge({ id }: { id: number }) {
   if (!data) return null;
   const state = t(`vmState.${data.State}`);
   return (
-    <Badge variant="light" color={STATE_COLORS[data.State]} styles={{ root: { textTransform: 'none' } }}>
+    <Badge
+      variant="dot"
+      color={STATE_COLORS[data.State]}
+      styles={{ root: { textTransform: 'none', flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
       {state}
     </Badge>
   );

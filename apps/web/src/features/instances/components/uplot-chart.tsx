@@ -61,7 +61,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
           ...(steps ? { incrs: steps } : {}),
           values: (_u, ticks) => ticks.map((v) => format(v)),
           // As wide as the longest label, so none is cut off.
-          size: (_u, values) => 16 + 7 * Math.max(3, ...(values ?? []).map((v) => String(v).length)),
+          size: (_u, values) => 24 + 8 * Math.max(3, ...(values ?? []).map((v) => String(v).length)),
         },
       ],
       series: [
