@@ -34,7 +34,7 @@ import { StatusCache } from './status-cache.js';
  */
 export const LIVE_CACHE = { REVALIDATE_MS: 2_000, MAX_AGE_MS: 5_000, IDLE_MS: 10_000 } as const;
 /** SPEC §9 polls status every 2 s; a cluster nobody asked about for 10 s is no longer polled. */
-export const STATUS_POLL = { INTERVAL_MS: 2_000, IDLE_MS: 10_000, MAX_AGE_MS: 6_000 } as const;
+export const STATUS_POLL = { INTERVAL_MS: 2_000, IDLE_MS: 10_000, MAX_AGE_MS: 6_000, FETCH_TIMEOUT_MS: 5_000 } as const;
 
 function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<string, number> } {
   const onError = (err: unknown) => ctx.log.warn({ err }, 'live cache revalidation failed');
@@ -54,7 +54,8 @@ function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<
         fetch: async (key) => {
           const cluster = ctx.compute?.cluster(key);
           if (!cluster) throw new Error(`no cluster ${key}`);
-          return cluster.client.cluster.resources('vm');
+          // Bounded: while Proxmox fails, readers get 502 after this rather than after every retry.
+          return cluster.client.cluster.resources('vm', { signal: AbortSignal.timeout(STATUS_POLL.FETCH_TIMEOUT_MS) });
         },
         onError: (cluster, err) => ctx.log.warn({ err, cluster }, 'cluster status poll failed'),
       }),

@@ -189,6 +189,25 @@ describe('GET api/instance/status', () => {
     await eventually(async () => (await get(third, `/api/instance/status?id=${id}`)).status === 401);
   });
 
+  it('answers 502 get_instance_error while Proxmox cannot be asked, and recovers', async () => {
+    const emulator = h.emulators.get('us')!;
+    const id = await withoutVm(owner, 'available', 99_996, 'us/us-1');
+    emulator.faults.add({ method: 'GET', path: /^\/cluster\/resources$/, kind: 'http-503', times: Infinity });
+    try {
+      const r = await get(owner, `/api/instance/status?id=${id}`);
+      expect(r.status).toBe(502);
+      expect(r.body).toMatchObject({ code: 'get_instance_error' });
+      // The guest OS is "not available", never an error; usage history says it failed.
+      const os = await get<GuestOsInfo>(owner, `/api/instance/agent/osinfo?id=${id}`);
+      expect(os.status).toBe(200);
+      expect(os.body.data.Available).toBe(false);
+      expect((await get(owner, `/api/instance/rrd?id=${id}`)).status).toBe(502);
+    } finally {
+      emulator.faults.clear();
+    }
+    await eventually(async () => (await get(owner, `/api/instance/status?id=${id}`)).status === 200);
+  }, 30_000);
+
   it('asks Proxmox once per 2 s per cluster, however many viewers poll', async () => {
     const emulator = h.emulators.get('hk')!;
     const viewers = await Promise.all(Array.from({ length: 4 }, () => signUp(h)));
