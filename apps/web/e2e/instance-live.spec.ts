@@ -103,7 +103,10 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const history = page.locator('[data-timeframe]');
       await expect(history).toHaveAttribute('data-timeframe', 'day');
       await expect(history.getByRole('figure', { name: t.cpu, exact: true }).locator('canvas')).not.toHaveCount(0);
-      await page.locator('label').filter({ hasText: new RegExp(`^${t.week}$`) }).click();
+      await page
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${t.week}$`) })
+        .click();
       await expect(history).toHaveAttribute('data-timeframe', 'week');
       await expect(history.getByRole('figure', { name: t.cpu, exact: true })).not.toHaveAttribute('data-points', '0');
       await page.reload();

@@ -13,7 +13,11 @@ import classes from './instances.module.css';
 import { StatusBadge } from './status-badge';
 import { UsageHistory } from './usage-history';
 
-/** The tabs of the page, in order; the `tab` search parameter names one (overview when absent or unknown). */
+/**
+ * The tabs of the page, in order; the `tab` search parameter names one (overview when absent or
+ * unknown). The other parts of the page (network, firewall, backups, snapshots, settings) add their
+ * value here and their Tabs.Tab / Tabs.Panel below.
+ */
 export const INSTANCE_TABS = ['overview', 'history'] as const;
 
 /** SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more. */
