@@ -38,6 +38,16 @@ export const liveRepository = {
     return new Map(rows.map((r) => [ids[r.i - 1]!, Number(r.user_id)]));
   },
 
+  /** Which of `ids` (raw session ids) are no longer live sessions: usually none, so nothing to read. */
+  async goneSessions(db: Queryable, ids: string[]): Promise<Set<string>> {
+    const { rows } = await db.query<{ i: number }>(
+      `select k.i::int as i from unnest($1::bytea[]) with ordinality as k(hash, i)
+       where not exists (select 1 from sessions s where s.id_hash = k.hash and s.expire_at > now())`,
+      [ids.map(sessionDigest)],
+    );
+    return new Set(rows.map((r) => ids[r.i - 1]!));
+  },
+
   /** The refs of many "userId:instanceId" keys; a key whose instance is not that user's is absent. */
   async refs(db: Queryable, keys: string[]): Promise<Map<string, InstanceRef>> {
     const pairs = keys.map((k) => k.split(':').map(Number) as [number, number]);
@@ -48,6 +58,37 @@ export const liveRepository = {
       [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
     return new Map(rows.map(({ i, ...ref }) => [keys[i - 1]!, ref]));
+  },
+
+  /**
+   * Revalidates held refs, reading back only those that changed or are gone (usually none): the
+   * answer is every held ref still valid, with its current value.
+   */
+  async changedRefs(db: Queryable, held: [string, InstanceRef][]): Promise<Map<string, InstanceRef>> {
+    const pairs = held.map(([k]) => k.split(':').map(Number) as [number, number]);
+    const { rows } = await db.query<InstanceRef & { i: number; gone: boolean }>(
+      `select k.i::int as i, x.id is null as gone, x.hostname, x.status, x.cluster, x.vmid
+       from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::int[])
+         with ordinality as k(uid, iid, hostname, status, cluster, vmid, i)
+       left join instances x on x.id = k.iid and x.user_id = k.uid
+       where x.id is null or x.hostname <> k.hostname or x.status <> k.status or x.cluster <> k.cluster
+         or x.vmid is distinct from k.vmid`,
+      [
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+        held.map(([, r]) => r.hostname),
+        held.map(([, r]) => r.status),
+        held.map(([, r]) => r.cluster),
+        held.map(([, r]) => r.vmid),
+      ],
+    );
+    const current = new Map(held);
+    for (const { i, gone, ...ref } of rows) {
+      const key = held[i - 1]![0];
+      if (gone) current.delete(key);
+      else current.set(key, ref);
+    }
+    return current;
   },
 
   /** The extras of one of a customer's instances, or null when it is not theirs. */

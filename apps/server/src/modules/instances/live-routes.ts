@@ -40,12 +40,25 @@ function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<
   const onError = (err: unknown) => ctx.log.warn({ err }, 'live cache revalidation failed');
   const cache = { revalidateMs: LIVE_CACHE.REVALIDATE_MS, maxAgeMs: LIVE_CACHE.MAX_AGE_MS, idleMs: LIVE_CACHE.IDLE_MS };
   return {
-    sessions: new RevalidatedCache({ ...cache, onError, load: (ids) => liveRepository.sessionsUsers(ctx.db, ids) }),
+    sessions: new RevalidatedCache({
+      ...cache,
+      onError,
+      load: (ids) => liveRepository.sessionsUsers(ctx.db, ids),
+      // A session's user never changes: revalidation only asks which sessions ended.
+      revalidate: async (held) => {
+        const gone = await liveRepository.goneSessions(
+          ctx.db,
+          held.map(([id]) => id),
+        );
+        return new Map(held.filter(([id]) => !gone.has(id)));
+      },
+    }),
     live: {
       refs: new RevalidatedCache<string, InstanceRef>({
         ...cache,
         onError,
         load: (keys) => liveRepository.refs(ctx.db, keys),
+        revalidate: (held) => liveRepository.changedRefs(ctx.db, held),
       }),
       status: new StatusCache({
         intervalMs: STATUS_POLL.INTERVAL_MS,

@@ -8,6 +8,11 @@
 export interface RevalidatedCacheOptions<K, V> {
   /** Reads the current values of many keys at once; keys absent from the answer no longer exist. */
   load(keys: K[]): Promise<Map<K, V>>;
+  /**
+   * The batch revalidation, when it can be cheaper than `load` (e.g. asking only which keys are
+   * gone); given the entries held, answers the current ones. Defaults to `load`.
+   */
+  revalidate?(held: [K, V][]): Promise<Map<K, V>>;
   revalidateMs: number;
   maxAgeMs: number;
   idleMs: number;
@@ -112,13 +117,14 @@ export class RevalidatedCache<K, V> {
   private async revalidateAll(): Promise<void> {
     const started = Date.now();
     try {
-      const keys: K[] = [];
+      const held: [K, V][] = [];
       for (const [k, e] of this.entries) {
         if (started - e.usedAt > this.opts.idleMs) this.entries.delete(k);
-        else keys.push(k);
+        else held.push([k, e.value]);
       }
-      if (keys.length === 0) return;
-      const found = await this.opts.load(keys);
+      if (held.length === 0) return;
+      const keys = held.map(([k]) => k);
+      const found = await (this.opts.revalidate ? this.opts.revalidate(held) : this.opts.load(keys));
       for (const k of keys) {
         const e = this.entries.get(k);
         if (!e) continue;
