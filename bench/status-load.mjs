@@ -1,42 +1,89 @@
 // The load side of bench/status.ts, in a child process so that it shares neither the server's event
-// loop nor its CPU accounting. Two modes:
+// loop nor its CPU accounting. Requests go over raw keep-alive HTTP/1.1 sockets (one request at a
+// time per socket, like a browser's connection): Node's http client costs more CPU per request than
+// the routes measured, and client and server share the machine. Two modes:
 // - "viewers": open loop; every viewer sends one request every `periodMs`, each at its own random
 //   phase, whatever the answers do. Latency is measured from the moment the request was due, so a
 //   server (or client) that falls behind shows it instead of hiding it.
 // - "closed": `concurrency` clients, each sending its next request as soon as the last is answered,
 //   for the highest rate the server sustains.
-import http from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 const { mode, base, targets, seconds, periodMs, concurrency, sockets } = await new Promise((resolve) =>
   process.once('message', resolve),
 );
 const url = new URL(base);
-const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
 const latencies = [];
 let errors = 0;
 const statuses = {};
+const wire = targets.map((t) =>
+  Buffer.from(
+    `GET ${t.path} HTTP/1.1\r\nhost: ${url.host}\r\n` +
+      Object.entries(t.headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      '\r\n',
+  ),
+);
 
-function send(target, due) {
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: target.path, headers: target.headers, agent },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          if (res.statusCode !== 200) errors++;
-          latencies.push(performance.now() - due);
-          resolve();
-        });
-      },
-    );
-    req.on('error', () => {
-      errors++;
-      resolve();
-    });
-    req.end();
+/** A keep-alive connection answering one request at a time. */
+function connection() {
+  const socket = net.connect(Number(url.port), url.hostname);
+  socket.setNoDelay(true);
+  let buf = Buffer.alloc(0);
+  let current = null;
+  const queue = [];
+  const next = () => {
+    if (current || queue.length === 0) return;
+    current = queue.shift();
+    socket.write(wire[current.target]);
+  };
+  socket.on('data', (chunk) => {
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    for (;;) {
+      const head = buf.indexOf('\r\n\r\n');
+      if (head < 0 || !current) return;
+      const text = buf.toString('latin1', 0, head);
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1] ?? 0);
+      if (buf.length < head + 4 + length) return;
+      buf = buf.subarray(head + 4 + length);
+      const status = Number(text.slice(9, 12));
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status !== 200) errors++;
+      latencies.push(performance.now() - current.due);
+      const done = current.done;
+      current = null;
+      done();
+      next();
+    }
   });
+  socket.on('error', () => {
+    errors++;
+    current?.done();
+    current = null;
+  });
+  return {
+    send(target, due) {
+      return new Promise((done) => {
+        queue.push({ target, due, done });
+        next();
+      });
+    },
+    get busy() {
+      return (current ? 1 : 0) + queue.length;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+const pool = Array.from({ length: sockets }, connection);
+let rr = 0;
+/** Sends on the least busy of a few connections (round robin when all are idle). */
+function send(target, due) {
+  let best = pool[rr++ % pool.length];
+  if (best.busy > 0) for (const c of pool) if (c.busy < best.busy) best = c;
+  return best.send(target, due);
 }
 
 const started = performance.now();
@@ -50,7 +97,7 @@ if (mode === 'viewers') {
       if (now >= end) return resolve();
       for (let i = 0; i < targets.length; i++) {
         while (next[i] <= now && next[i] < end) {
-          const p = send(targets[i], next[i]);
+          const p = send(i, next[i]);
           inflight.add(p);
           void p.then(() => inflight.delete(p));
           next[i] += periodMs;
@@ -64,11 +111,10 @@ if (mode === 'viewers') {
 } else {
   await Promise.all(
     Array.from({ length: concurrency }, async (_, c) => {
-      // Each client starts at its own share of the targets, so together they cover all of them.
+      // Each client has its own connection and starts at its own share of the targets.
+      const conn = pool[c % pool.length];
       let i = Math.floor((c * targets.length) / concurrency);
-      while (performance.now() < end) {
-        await send(targets[i++ % targets.length], performance.now());
-      }
+      while (performance.now() < end) await conn.send(i++ % targets.length, performance.now());
     }),
   );
 }
@@ -85,5 +131,5 @@ process.send({
   errors,
   statuses,
 });
-agent.destroy();
+for (const c of pool) c.close();
 process.disconnect();

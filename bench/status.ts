@@ -239,15 +239,7 @@ const open = await load({ mode: 'viewers', base, targets, seconds, periodMs: 2_0
 const calls = proxmoxCalls() - before;
 const elapsed = (Date.now() - t0) / 1000;
 row(`status, ${viewers} viewers every 2 s`, open, ` ${calls} in ${elapsed.toFixed(1)} s (4 clusters) |`);
-const openBare = await load({
-  mode: 'viewers',
-  base: bareBase,
-  targets: Array.from({ length: viewers }, () => bareTargets[0]),
-  seconds,
-  periodMs: 2_000,
-  sockets,
-});
-row(`bare Fastify, ${viewers} viewers every 2 s`, openBare, ' – |');
+// Flat out right after, while every viewer's session and instance are remembered (10 s idle).
 const closed = await load({
   mode: 'closed',
   base,
@@ -257,6 +249,15 @@ const closed = await load({
   sockets: closedClients,
 });
 row(`status, ${closedClients} clients flat out`, closed, ' – |');
+const openBare = await load({
+  mode: 'viewers',
+  base: bareBase,
+  targets: Array.from({ length: viewers }, () => bareTargets[0]),
+  seconds,
+  periodMs: 2_000,
+  sockets,
+});
+row(`bare Fastify, ${viewers} viewers every 2 s`, openBare, ' – |');
 const closedBare = await load({
   mode: 'closed',
   base: bareBase,
