@@ -1,6 +1,6 @@
 import { adminCli } from './support/admin';
 import { createAccount, deployInstance, type Account } from './support/api';
-import { expect, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
+import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 const TEXT = {
@@ -96,6 +96,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       // The guest agent reports the image's OS.
       const guest = page.getByRole('region', { name: t.guest });
       await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
+      await expectAccessible(page, `/instances/{id} with live charts ${locale}`);
 
       // The history tab, kept in the URL, switches timeframes.
       await page.getByRole('tab', { name: t.historyTab }).click();
@@ -109,6 +110,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         .click();
       await expect(history).toHaveAttribute('data-timeframe', 'week');
       await expect(history.getByRole('figure', { name: t.cpu, exact: true })).not.toHaveAttribute('data-points', '0');
+      await expectAccessible(page, `/instances/{id}?tab=history ${locale}`);
       await page.reload();
       await expect(page.getByRole('tab', { name: t.historyTab })).toHaveAttribute('aria-selected', 'true');
     });
