@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DeployResult, Region, TaskResult } from '@nimbus/contract';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
@@ -191,14 +192,23 @@ interface Result {
   errors: number;
   statuses: Record<string, number>;
 }
+type Measured = Result & { cpuUs: number; loopP99: number; loopMax: number };
 /** Runs one load in a child process; adds the CPU time this (the server's) process spent per request. */
-function load(data: Record<string, unknown>): Promise<Result & { cpuUs: number }> {
+function load(data: Record<string, unknown>): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const cpu = process.cpuUsage();
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
     const child = fork(new URL('./status-load.mjs', import.meta.url));
     child.once('message', (r: Result) => {
       const used = process.cpuUsage(cpu);
-      resolve({ ...r, cpuUs: (used.user + used.system) / Math.max(1, r.requests) });
+      delay.disable();
+      resolve({
+        ...r,
+        cpuUs: (used.user + used.system) / Math.max(1, r.requests),
+        loopP99: delay.percentile(99) / 1e6,
+        loopMax: delay.max / 1e6,
+      });
     });
     child.once('error', reject);
     child.send(data);
@@ -208,9 +218,9 @@ const proxmoxCalls = () =>
   [...embedded.emulators.values()].reduce((n, e) => n + e.requestCount('GET /cluster/resources'), 0);
 
 const f = (v: number) => `${v.toFixed(2)} ms`;
-const row = (name: string, r: Result & { cpuUs: number }, extra = '') =>
+const row = (name: string, r: Measured, extra = '') =>
   console.log(
-    `| ${name} | ${Math.round(r.rps)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.errors} | ${Math.round(r.cpuUs)} µs |${extra}`,
+    `| ${name} | ${Math.round(r.rps)} | ${f(r.p50)} | ${f(r.p90)} | ${f(r.p99)} | ${f(r.max)} | ${r.errors} | ${Math.round(r.cpuUs)} µs | ${f(r.loopP99)} / ${f(r.loopMax)} |${extra}`,
   );
 const bareTargets = [{ path: '/bare', headers: {} }];
 
@@ -230,8 +240,10 @@ await load({
 console.log(
   `\n${viewers} viewers of ${CUSTOMERS * INSTANCES_PER_CUSTOMER} instances on 4 clusters, ${seconds} s per run\n`,
 );
-console.log('| run | requests/s | p50 | p90 | p99 | max | errors | server CPU per request | Proxmox calls |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| run | requests/s | p50 | p90 | p99 | max | errors | server CPU per request | event loop delay p99 / max | Proxmox calls |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 const sockets = 256;
 const before = proxmoxCalls();
 const t0 = Date.now();

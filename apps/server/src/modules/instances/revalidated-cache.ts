@@ -19,6 +19,9 @@ export interface RevalidatedCacheOptions<K, V> {
   onError?(err: unknown): void;
 }
 
+/** Keys per revalidation query. */
+const CHUNK = 1_000;
+
 interface Entry<V> {
   value: V;
   checkedAt: number;
@@ -114,29 +117,35 @@ export class RevalidatedCache<K, V> {
     return this.inflight;
   }
 
+  /**
+   * Re-reads every entry read in the last `idleMs`, in chunks of CHUNK keys: one query per chunk,
+   * and no long stretch of the event loop spent encoding parameters or reading rows.
+   */
   private async revalidateAll(): Promise<void> {
     const started = Date.now();
-    try {
-      const held: [K, V][] = [];
-      for (const [k, e] of this.entries) {
-        if (started - e.usedAt > this.opts.idleMs) this.entries.delete(k);
-        else held.push([k, e.value]);
-      }
-      if (held.length === 0) return;
-      const keys = held.map(([k]) => k);
-      const found = await (this.opts.revalidate ? this.opts.revalidate(held) : this.opts.load(keys));
-      for (const k of keys) {
-        const e = this.entries.get(k);
-        if (!e) continue;
-        const value = found.get(k);
-        if (value === undefined) this.entries.delete(k);
-        else {
-          e.value = value;
-          e.checkedAt = started;
+    const held: [K, V][] = [];
+    for (const [k, e] of this.entries) {
+      if (started - e.usedAt > this.opts.idleMs) this.entries.delete(k);
+      else held.push([k, e.value]);
+    }
+    for (let i = 0; i < held.length; i += CHUNK) {
+      const chunk = held.slice(i, i + CHUNK);
+      try {
+        const keys = chunk.map(([k]) => k);
+        const found = await (this.opts.revalidate ? this.opts.revalidate(chunk) : this.opts.load(keys));
+        for (const k of keys) {
+          const e = this.entries.get(k);
+          if (!e) continue;
+          const value = found.get(k);
+          if (value === undefined) this.entries.delete(k);
+          else {
+            e.value = value;
+            e.checkedAt = started;
+          }
         }
+      } catch (err) {
+        this.opts.onError?.(err);
       }
-    } catch (err) {
-      this.opts.onError?.(err);
     }
   }
 }
