@@ -13,6 +13,7 @@ import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
 import { instanceDataRoutes } from './modules/instance-data/routes.js';
+import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
       );
       await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => consoleRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'instances' }, (a) => consoleSocketRoutes(a, ctx)));
+      await api.register(liveRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -9,9 +9,14 @@ import type { ClusterResource, NodeInfo, NodeStatus, VersionInfo } from '../type
 export class ClusterApi {
   constructor(private readonly ctx: ClientContext) {}
 
-  /** `GET /cluster/resources`, optionally filtered by type. */
-  async resources(type?: 'vm' | 'storage' | 'node' | 'sdn'): Promise<ClusterResource[]> {
-    return decodeResources(await this.ctx.http.call({ method: 'GET', path: '/cluster/resources', params: { type } }));
+  /** `GET /cluster/resources`, optionally filtered by type; `signal` bounds the wait, retries included. */
+  async resources(
+    type?: 'vm' | 'storage' | 'node' | 'sdn',
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<ClusterResource[]> {
+    return decodeResources(
+      await this.ctx.http.call({ method: 'GET', path: '/cluster/resources', params: { type }, signal: opts.signal }),
+    );
   }
 
   /** `GET /cluster/nextid`: a suggestion only, it reserves nothing (the answer is a string). */

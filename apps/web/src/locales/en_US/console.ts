@@ -1,5 +1,6 @@
 import dashboard from './dashboard.json';
 import deploy from './deploy.json';
+import instanceLive from './instance-live.json';
 import instances from './instances.json';
 import instanceConsole from './instance-console.json';
 import instanceData from './instance-data.json';
@@ -7,5 +8,13 @@ import me from './me.json';
 import shell from './shell.json';
 
 /** The English strings of the signed-in console, loaded with its first page. */
-export default { me, dashboard, shell, deploy, instances, 'instance-console': instanceConsole };
-export default { me, dashboard, shell, deploy, instances, 'instance-data': instanceData };
+export default {
+  me,
+  dashboard,
+  shell,
+  deploy,
+  instances,
+  'instance-live': instanceLive,
+  'instance-data': instanceData,
+  'instance-console': instanceConsole,
+};

@@ -1,5 +1,6 @@
 import dashboard from './dashboard.json';
 import deploy from './deploy.json';
+import instanceLive from './instance-live.json';
 import instances from './instances.json';
 import instanceConsole from './instance-console.json';
 import instanceData from './instance-data.json';
@@ -14,6 +15,7 @@ export default {
   shell,
   deploy,
   instances,
+  'instance-live': instanceLive,
+  'instance-data': instanceData,
   'instance-console': instanceConsole,
 } satisfies ConsoleResources;
-export default { me, dashboard, shell, deploy, instances, 'instance-data': instanceData } satisfies ConsoleResources;

@@ -1,39 +1,28 @@
-import { type InstanceDetail, cycleByCode, formatMinor } from '@nimbus/contract';
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { SectionCard } from '../../../components/section-card';
+import { type InstanceDetail, type VmState } from '@nimbus/contract';
+import { Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Flag } from '../../../components/flag';
 import { AnchorLink } from '../../../components/router-link';
-import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
+import { instanceFullQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
 import { instanceQueryOptions } from '../api/instances-api';
+import { InstanceOverview } from './instance-overview';
+import { useLiveHistory } from './live-usage';
 import classes from './instances.module.css';
 import { ConsoleLinks } from '../console/console-links';
 import { StatusBadge } from './status-badge';
 import { BackupsPanel } from './backups-panel';
 import { FirewallPanel } from './firewall-panel';
 import { SnapshotsPanel } from './snapshots-panel';
+import { UsageHistory } from './usage-history';
 
-const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
-
-function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className={classes.field}>
-      <dt>{label}</dt>
-      <dd data-mono={mono || undefined}>{children}</dd>
-    </div>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <SectionCard title={title}>
-      <dl className={classes.fields}>{children}</dl>
-    </SectionCard>
-  );
-}
+/**
+ * The tabs of the page, in order; the `tab` search parameter names one (overview when absent or
+ * unknown). The other parts of the page (network, firewall, backups, snapshots, settings) add their
+ * value here and their Tabs.Tab / Tabs.Panel below.
+ */
+export const INSTANCE_TABS = ['overview', 'history', 'firewall', 'backups', 'snapshots'] as const;
 
 /** SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more. */
 function StateTip({ instance }: { instance: InstanceDetail }) {
@@ -56,79 +45,90 @@ function StateTip({ instance }: { instance: InstanceDetail }) {
   );
 }
 
-/** /instances/{id}/: the overview of one server (SPEC §3's fields that the console knows today). */
-export function InstanceDetailPage({ id }: { id: number }) {
+const STATE_COLORS: Record<VmState, string> = { running: 'teal', stopped: 'gray', paused: 'orange', unknown: 'gray' };
+
+/** The VM's power state from the live status (the instance status says what the order is). */
+function PowerBadge({ id }: { id: number }) {
+  const { t } = useTranslation('instance-live');
+  const { data } = useQuery(instanceStatusQueryOptions(id));
+  if (!data) return null;
+  const state = t(`vmState.${data.State}`);
+  return (
+    <Badge
+      variant="dot"
+      color={STATE_COLORS[data.State]}
+      styles={{ root: { textTransform: 'none', flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
+      {state}
+    </Badge>
+  );
+}
+
+export interface InstanceDetailPageProps {
+  id: number;
+  tab: string | undefined;
+  onTabChange: (tab: string) => void;
+}
+
+/** /instances/{id}/: the header, the VM state tips and the tabs of one server. */
+export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageProps) {
   const { t } = useTranslation('instances');
-  const { t: tDeploy } = useTranslation('deploy');
-  const date = useDateFormat();
+  const { t: tLive } = useTranslation('instance-live');
   const { data: instance } = useSuspenseQuery(instanceQueryOptions(id));
-  const cycle = cycleByCode(instance.Cycle);
-  const price = `${formatMinor(instance.Price)} ${instance.Currency}`;
-  const none = t('detail.none');
+  const { data: full } = useSuspenseQuery(instanceFullQueryOptions(id));
+  const history = useLiveHistory(id);
+  const active = (INSTANCE_TABS as readonly string[]).includes(tab ?? '') ? tab! : 'overview';
   return (
     <Stack gap="lg" maw={1200}>
       <div>
         <AnchorLink to="/instances" fz="sm">
           {t('detail.back')}
         </AnchorLink>
-        <Group gap="sm" mt={4} wrap="wrap">
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {instance.Hostname}
-          </Title>
-          <StatusBadge status={instance.Status} />
-          <ConsoleLinks id={id} />
-        </Group>
-        <Group gap="xs" mt={4} c="dimmed" fz="sm">
-          <Flag code={instance.CountryCode} />
-          <Text fz="sm" c="dimmed">
-            {instance.RegionName} · {instance.ImageName} · {instance.IpAddress ?? t('table.noIp')}
-          </Text>
+        <Group justify="space-between" align="flex-start" gap="sm" mt={4} wrap="wrap">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="wrap">
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {instance.Hostname}
+              </Title>
+              <StatusBadge status={instance.Status} />
+              <PowerBadge id={id} />
+              <ConsoleLinks id={id} />
+            </Group>
+            <Group gap="xs" mt={4} c="dimmed" fz="sm">
+              <Flag code={instance.CountryCode} />
+              <Text fz="sm" c="dimmed">
+                {instance.RegionName} · {instance.ImageName} · {instance.IpAddress ?? t('table.noIp')}
+              </Text>
+            </Group>
+          </div>
+          {/* The lifecycle actions go here: <InstanceActions instance={full} /> (another part of issue 8). */}
         </Group>
       </div>
       <StateTip instance={instance} />
-      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
-        <Panel title={t('detail.configuration')}>
-          <Field label={t('fields.image')}>{instance.ImageName}</Field>
-          <Field label={t('fields.region')}>{instance.RegionName}</Field>
-          <Field label={t('fields.type')}>{instance.TypeName}</Field>
-          <Field label={t('fields.size')}>{instance.ProductName}</Field>
-          <Field label={t('fields.cores')}>{tDeploy('size.cores', { count: instance.Cores })}</Field>
-          <Field label={t('fields.memory')}>{memory(instance.Memory)}</Field>
-          <Field label={t('fields.disk')}>{`${instance.Disk} GB`}</Field>
-          <Field label={t('fields.bandwidth')}>
-            {instance.Bandwidth === 0
-              ? tDeploy('size.unmetered')
-              : tDeploy('size.bandwidth', { amount: instance.Bandwidth })}
-          </Field>
-        </Panel>
-        <Panel title={t('detail.network')}>
-          <Field label={t('fields.ip')} mono>
-            {instance.IpAddress ?? none}
-          </Field>
-          <Field label={t('fields.gateway')} mono>
-            {instance.Gateway ?? none}
-          </Field>
-          <Field label={t('fields.prefix')} mono>
-            {instance.Prefix === null ? none : `/${instance.Prefix}`}
-          </Field>
-          <Field label={t('fields.mac')} mono>
-            {instance.Mac ?? none}
-          </Field>
-          <Field label={t('fields.username')} mono>
-            {instance.Username}
-          </Field>
-        </Panel>
-        <Panel title={t('detail.billing')}>
-          <Field label={t('fields.cycle')}>{cycle ? tDeploy(`cycles.${cycle.key}`) : instance.Cycle}</Field>
-          <Field label={t('fields.renewPrice')}>{price}</Field>
-          <Field label={t('fields.autoRenew')}>{instance.AutoRenew ? t('detail.on') : t('detail.off')}</Field>
-          <Field label={t('fields.nextDue')}>{date.format(new Date(instance.DueAt))}</Field>
-          <Field label={t('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
-        </Panel>
-      </SimpleGrid>
-      <FirewallPanel instanceId={id} />
-      <BackupsPanel instanceId={id} />
-      <SnapshotsPanel instanceId={id} />
+      <Tabs value={active} onChange={(v) => v && onTabChange(v)} keepMounted={false}>
+        <Tabs.List aria-label={tLive('tabs.label')}>
+          <Tabs.Tab value="overview">{tLive('tabs.overview')}</Tabs.Tab>
+          <Tabs.Tab value="history">{tLive('tabs.history')}</Tabs.Tab>
+          <Tabs.Tab value="firewall">{tLive('tabs.firewall')}</Tabs.Tab>
+          <Tabs.Tab value="backups">{tLive('tabs.backups')}</Tabs.Tab>
+          <Tabs.Tab value="snapshots">{tLive('tabs.snapshots')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <InstanceOverview instance={{ ...full, ...instance }} history={history} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="lg">
+          <UsageHistory id={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="firewall" pt="lg">
+          <FirewallPanel instanceId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="backups" pt="lg">
+          <BackupsPanel instanceId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="snapshots" pt="lg">
+          <SnapshotsPanel instanceId={id} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

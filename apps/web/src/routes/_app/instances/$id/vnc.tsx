@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ensureInstance, requestConsoleTicket } from '../../../../features/instances/api/console-api';
+import { requestConsoleTicket } from '../../../../features/instances/api/console-api';
+import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
 import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
 import { VncConsolePage } from '../../../../features/instances/console/vnc-console-page';
 import { isApiError } from '../../../../lib/api-error';

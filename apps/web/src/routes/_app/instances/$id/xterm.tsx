@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ensureInstance } from '../../../../features/instances/api/console-api';
+import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
 import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
 import { XtermConsolePage } from '../../../../features/instances/console/xterm-console-page';
 import { isApiError } from '../../../../lib/api-error';

@@ -1,0 +1,126 @@
+import { adminCli } from './support/admin';
+import { createAccount, deployInstance, type Account } from './support/api';
+import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+
+const TEXT = {
+  en_US: {
+    storage: 'Storage',
+    assignedIps: 'Assigned IPs',
+    uptime: 'Uptime',
+    kernel: 'Kernel',
+    iso: 'ISO',
+    noIso: 'No ISO mounted',
+    renewPrice: 'Renew price',
+    cpu: 'CPU',
+    memory: 'Memory',
+    network: 'Network',
+    latest: /^Latest: /,
+    guest: 'Guest operating system',
+    historyTab: 'Usage history',
+    week: 'Week',
+    notFound: 'Failed to get the instance',
+  },
+  zh_CN: {
+    storage: '存储',
+    assignedIps: '已分配 IP',
+    uptime: '运行时间',
+    kernel: '内核',
+    iso: 'ISO 镜像',
+    noIso: '未挂载 ISO',
+    renewPrice: '续费价格',
+    cpu: '处理器',
+    memory: '内存',
+    network: '网络',
+    latest: /^最新：/,
+    guest: '客户机操作系统',
+    historyTab: '用量历史',
+    week: '1 周',
+    notFound: '获取实例失败',
+  },
+} as const;
+
+/** The value next to a label in one of the page's field lists. */
+const field = (scope: Page | Locator, label: string) =>
+  scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .first()
+    .locator('xpath=following-sibling::dd');
+
+/** How many points a chart holds (uPlot draws on a canvas; the figure says how much it was given). */
+const pointsOf = async (chart: Locator) => Number((await chart.getAttribute('data-points')) ?? 0);
+
+let owner: Account;
+const instances: Record<string, number> = {};
+test.beforeAll(async () => {
+  owner = await createAccount();
+  adminCli('user:balance', '--email', owner.email, '--add', '40', '--note', 'e2e top-up');
+  instances.en_US = (await deployInstance(owner, 'live-en')).InstanceId;
+  instances.zh_CN = (await deployInstance(owner, 'live-zh')).InstanceId;
+});
+
+for (const locale of ['en_US', 'zh_CN'] as const) {
+  const t = TEXT[locale];
+  test.describe(`instance page, live (${locale})`, () => {
+    test('shows the overview, live charts that update, the guest OS and the history', async ({ page }) => {
+      test.setTimeout(60_000);
+      const hostname = locale === 'en_US' ? 'live-en' : 'live-zh';
+      await presetChoice(page, { locale });
+      await signInAs(page, owner);
+      await page.goto(`/instances/${instances[locale]}`);
+      await expectPageReady(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostname);
+
+      // SPEC §3's fields, filled from api/instance, the live status and the guest OS.
+      await expect(field(page, t.storage)).toHaveText(/\S+/);
+      await expect(field(page, t.assignedIps)).toHaveText(/^\d+\.\d+\.\d+\.\d+$/);
+      await expect(field(page, t.renewPrice)).toHaveText(/^\d+\.\d\d [A-Z]{3}$/);
+      await expect(field(page, t.iso)).toHaveText(t.noIso);
+      await expect(field(page, t.uptime)).toHaveText(/\d/);
+      await expect(field(page, t.kernel).first()).toHaveText(/^6\.\d+/);
+
+      // The charts draw, then take in new samples every 2 s.
+      for (const name of [t.cpu, t.memory, t.network]) {
+        const chart = page.getByRole('figure', { name, exact: true });
+        await expect(chart.locator('canvas')).not.toHaveCount(0);
+        await expect(chart.getByTestId('chart-summary')).toHaveText(t.latest);
+      }
+      const cpu = page.getByRole('figure', { name: t.cpu, exact: true });
+      const before = await pointsOf(cpu);
+      expect(before).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => pointsOf(cpu)).toBeGreaterThan(before);
+      const network = page.getByRole('figure', { name: t.network, exact: true });
+      await expect(network.getByTestId('chart-summary')).toHaveText(t.latest);
+
+      // The guest agent reports the image's OS.
+      const guest = page.getByRole('region', { name: t.guest });
+      await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
+      await expectAccessible(page, `/instances/{id} with live charts ${locale}`);
+
+      // The history tab, kept in the URL, switches timeframes.
+      await page.getByRole('tab', { name: t.historyTab }).click();
+      await expect(page).toHaveURL(/[?&]tab=history/);
+      const history = page.locator('[data-timeframe]');
+      await expect(history).toHaveAttribute('data-timeframe', 'day');
+      await expect(history.getByRole('figure', { name: t.cpu, exact: true }).locator('canvas')).not.toHaveCount(0);
+      await page
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${t.week}$`) })
+        .click();
+      await expect(history).toHaveAttribute('data-timeframe', 'week');
+      await expect(history.getByRole('figure', { name: t.cpu, exact: true })).not.toHaveAttribute('data-points', '0');
+      await expectAccessible(page, `/instances/{id}?tab=history ${locale}`);
+      await page.reload();
+      await expect(page.getByRole('tab', { name: t.historyTab })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('warns about a missing instance and lands on the list', async ({ page }) => {
+      await presetChoice(page, { locale });
+      await signInAs(page, owner);
+      await page.goto('/instances/987654321');
+      await expect(page.getByText(t.notFound)).toBeVisible();
+      await expect(page).toHaveURL(/\/instances$/);
+    });
+  });
+}

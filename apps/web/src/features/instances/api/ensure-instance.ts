@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { isApiError } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n/i18n';
+import { notify } from '../../../lib/notify';
+import { instanceStatusQueryOptions } from './instance-live-api';
+
+/** An instance id from the path, or null when it cannot be one. */
+export const instanceIdFrom = (raw: string) =>
+  /^[1-9]\d{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : null;
+
+/**
+ * SPEC §2's existence check of the instance pages: an instance that cannot be read (missing,
+ * another customer's) is a 3 s warning and a redirect to /instances. Answers the id.
+ */
+export async function ensureInstance(queryClient: QueryClient, raw: string): Promise<number> {
+  const id = instanceIdFrom(raw);
+  try {
+    if (id === null) throw new Error('not an instance id');
+    await queryClient.ensureQueryData(instanceStatusQueryOptions(id));
+    return id;
+  } catch (error) {
+    if (!(isApiError(error) && error.handled)) {
+      notify.warning({ title: i18n.t('instances:notFound.title'), message: i18n.t('instances:notFound.message') });
+    }
+    throw redirect({ to: '/instances' });
+  }
+}

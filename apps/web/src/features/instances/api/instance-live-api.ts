@@ -1,0 +1,52 @@
+import {
+  GuestOsInfo,
+  InstanceFull,
+  InstanceLiveStatus,
+  POLL,
+  RrdData,
+  type RrdCf,
+  type RrdTimeframe,
+} from '@nimbus/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { instanceKeys } from './instances-api';
+
+/** The instance page's reads sit under the instance's key: invalidating the instance refreshes them. */
+export const liveKeys = {
+  full: (id: number) => [...instanceKeys.detail(id), 'full'] as const,
+  status: (id: number) => [...instanceKeys.detail(id), 'status'] as const,
+  rrd: (id: number, timeframe: RrdTimeframe, cf: RrdCf) => [...instanceKeys.detail(id), 'rrd', timeframe, cf] as const,
+  osInfo: (id: number) => [...instanceKeys.detail(id), 'osinfo'] as const,
+};
+
+/** GET api/instance: the instance with its product, renewal price, addresses, storage and ISO. */
+export const instanceFullQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: liveKeys.full(id),
+    queryFn: ({ signal }) => api.get('instance', InstanceFull, { id }, signal),
+  });
+
+/** GET api/instance/status: SPEC §9 polls it every 2 s, also while the tab is in the background. */
+export const instanceStatusQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: liveKeys.status(id),
+    queryFn: ({ signal }) => api.get('instance/status', InstanceLiveStatus, { id }, signal),
+    refetchInterval: POLL.instanceStatusMs,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+
+/** GET api/instance/rrd: usage history (SPEC §2 prefetches the day's averages). */
+export const instanceRrdQueryOptions = (id: number, timeframe: RrdTimeframe = 'day', cf: RrdCf = 'AVERAGE') =>
+  queryOptions({
+    queryKey: liveKeys.rrd(id, timeframe, cf),
+    queryFn: ({ signal }) => api.get('instance/rrd', RrdData, { id, timeframe, cf }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET api/instance/agent/osinfo: what the guest agent says about the OS. */
+export const guestOsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: liveKeys.osInfo(id),
+    queryFn: ({ signal }) => api.get('instance/agent/osinfo', GuestOsInfo, { id }, signal),
+  });

@@ -1,0 +1,100 @@
+import { type InstanceFull, cycleByCode, formatMinor } from '@nimbus/contract';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useTranslation } from '../../../lib/i18n/react';
+import { guestOsQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
+import { uptimeParts } from '../live-series';
+import { Field, FieldPanel } from './field';
+import { GuestOsPanel } from './guest-os-panel';
+import { LiveUsage } from './live-usage';
+import type { LiveHistory } from '../live-series';
+
+const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
+
+/** The overview tab: SPEC §3's fields, the live charts and the guest OS. */
+export function InstanceOverview({ instance, history }: { instance: InstanceFull; history: LiveHistory }) {
+  const { t } = useTranslation('instance-live');
+  const { t: tInstances } = useTranslation('instances');
+  const { t: tDeploy } = useTranslation('deploy');
+  const date = useDateFormat();
+  const { data: status } = useQuery(instanceStatusQueryOptions(instance.Id));
+  const { data: os } = useQuery(guestOsQueryOptions(instance.Id));
+  const none = tInstances('detail.none');
+  const money = (minor: number) => `${formatMinor(minor)} ${instance.Currency}`;
+  const cycle = cycleByCode(instance.Cycle);
+  const uptime = (seconds: number) => {
+    const p = uptimeParts(seconds);
+    return t(`uptime.${p.unit}`, { d: p.d, h: p.h, m: p.m, s: p.s });
+  };
+  const running = status && (status.State === 'running' || status.State === 'paused');
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
+        <FieldPanel title={tInstances('detail.configuration')}>
+          <Field label={t('fields.hostname')}>{instance.Hostname}</Field>
+          <Field label={tInstances('fields.image')}>{instance.ImageName}</Field>
+          <Field label={tInstances('fields.region')}>{instance.RegionName}</Field>
+          <Field label={tInstances('fields.type')}>{instance.TypeName}</Field>
+          <Field label={tInstances('fields.size')}>{instance.ProductName}</Field>
+          <Field label={tInstances('fields.cores')}>{tDeploy('size.cores', { count: instance.Cores })}</Field>
+          <Field label={tInstances('fields.memory')}>{memory(instance.Memory)}</Field>
+          <Field label={tInstances('fields.disk')}>{`${instance.Disk} GB`}</Field>
+          <Field label={t('fields.storage')} mono>
+            {instance.Storage || none}
+          </Field>
+          <Field label={tInstances('fields.bandwidth')}>
+            {instance.Bandwidth === 0
+              ? tDeploy('size.unmetered')
+              : tDeploy('size.bandwidth', { amount: instance.Bandwidth })}
+          </Field>
+        </FieldPanel>
+        <FieldPanel title={tInstances('detail.network')}>
+          <Field label={tInstances('fields.ip')} mono>
+            {instance.IpAddress
+              ? `${instance.IpAddress}${instance.Prefix === null ? '' : `/${instance.Prefix}`}`
+              : none}
+          </Field>
+          <Field label={t('fields.mainIp')} mono>
+            {instance.AssignedIps[0] ?? instance.IpAddress ?? none}
+          </Field>
+          <Field label={tInstances('fields.gateway')} mono>
+            {instance.Gateway ?? none}
+          </Field>
+          <Field label={tInstances('fields.mac')} mono>
+            {instance.Mac ?? none}
+          </Field>
+          <Field label={t('fields.assignedIps')} mono>
+            {instance.AssignedIps.length > 0 ? instance.AssignedIps.join(', ') : none}
+          </Field>
+          <Field label={tInstances('fields.username')} mono>
+            {instance.Username}
+          </Field>
+        </FieldPanel>
+        <FieldPanel title={tInstances('detail.billing')}>
+          <Field label={tInstances('fields.cycle')}>{cycle ? tDeploy(`cycles.${cycle.key}`) : instance.Cycle}</Field>
+          <Field label={t('fields.price')}>{money(instance.Price)}</Field>
+          <Field label={tInstances('fields.renewPrice')}>{money(instance.RenewPrice)}</Field>
+          <Field label={tInstances('fields.autoRenew')}>
+            {instance.AutoRenew ? tInstances('detail.on') : tInstances('detail.off')}
+          </Field>
+          <Field label={tInstances('fields.nextDue')}>{date.format(new Date(instance.DueAt))}</Field>
+          <Field label={tInstances('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
+        </FieldPanel>
+      </SimpleGrid>
+      <LiveUsage history={history} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <FieldPanel title={t('system.title')}>
+          <Field label={t('fields.uptime')}>{running ? uptime(status.Uptime) : t('system.notRunning')}</Field>
+          <Field label={t('fields.kernel')} mono>
+            {os?.KernelRelease ?? t('guest.unknown')}
+          </Field>
+          <Field label={t('fields.iso')} mono>
+            {instance.Iso ?? t('system.noIso')}
+          </Field>
+        </FieldPanel>
+        <GuestOsPanel id={instance.Id} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

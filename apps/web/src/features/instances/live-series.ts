@@ -1,0 +1,106 @@
+import { CHARTS, type InstanceLiveStatus, type RrdData } from '@nimbus/contract';
+
+/** One point of a chart: CPU in percent, memory in bytes, network in bytes per second. */
+export interface LivePoint {
+  /** Seconds since the epoch (uPlot's x unit). */
+  time: number;
+  cpu: number | null;
+  mem: number | null;
+  maxmem: number | null;
+  netIn: number | null;
+  netOut: number | null;
+}
+
+/** The live history: the points kept and the raw sample the next rate is computed from. */
+export interface LiveHistory {
+  last: InstanceLiveStatus | null;
+  points: LivePoint[];
+}
+
+export const emptyHistory: LiveHistory = { last: null, points: [] };
+
+/** Bytes per second between two counter readings, or null when the counter went back (a restart). */
+function rate(now: number, before: number, seconds: number): number | null {
+  const delta = now - before;
+  return delta < 0 ? null : delta / seconds;
+}
+
+/**
+ * Adds a status sample (SPEC §9): rates come from counter deltas only when the samples are at least
+ * CHARTS.minRateIntervalMs apart, so a sample that comes sooner (the same cached sample twice, or a
+ * refetch right after the last one) is left out; CHARTS.historyPoints points are kept.
+ */
+export function appendSample(
+  history: LiveHistory,
+  sample: InstanceLiveStatus,
+  keep: number = CHARTS.historyPoints,
+): LiveHistory {
+  const { last } = history;
+  if (last && sample.Time - last.Time < CHARTS.minRateIntervalMs) return history;
+  const seconds = last ? (sample.Time - last.Time) / 1000 : 0;
+  const point: LivePoint = {
+    time: sample.Time / 1000,
+    cpu: sample.Cpu * 100,
+    mem: sample.Mem,
+    maxmem: sample.Maxmem,
+    netIn: last ? rate(sample.Netin, last.Netin, seconds) : null,
+    netOut: last ? rate(sample.Netout, last.Netout, seconds) : null,
+  };
+  return { last: sample, points: [...history.points, point].slice(-keep) };
+}
+
+/** The points an overview chart shows: the last CHARTS.overviewPoints. */
+export const overviewWindow = (points: LivePoint[], size: number = CHARTS.overviewPoints) => points.slice(-size);
+
+/** Usage history (rates already per second) as chart points. */
+export function rrdPoints(data: RrdData): LivePoint[] {
+  return data.map((p) => ({
+    time: p.Time,
+    cpu: p.Cpu === null ? null : p.Cpu * 100,
+    mem: p.Mem,
+    maxmem: p.Maxmem,
+    netIn: p.Netin,
+    netOut: p.Netout,
+  }));
+}
+
+/** The top of a y axis: the data's maximum with some headroom, never below `floor` (SPEC §9). */
+export function axisMax(values: readonly (number | null | undefined)[], floor: number): number {
+  let max = 0;
+  for (const v of values) if (typeof v === 'number' && v > max) max = v;
+  return Math.max(floor, max * 1.1);
+}
+
+/** The latest non-null value of a series. */
+export function latest<T extends keyof LivePoint>(points: LivePoint[], key: T): LivePoint[T] | null {
+  for (let i = points.length - 1; i >= 0; i--) {
+    const v = points[i]![key];
+    if (v !== null) return v;
+  }
+  return null;
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+
+/** Bytes in binary multiples with at most one decimal: 1536 → "1.5 KB", 1024 → "1 KB". */
+export function formatBytes(bytes: number): string {
+  let v = bytes;
+  let u = 0;
+  while (Math.abs(v) >= 1024 && u < UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${u === 0 ? Math.round(v) : +v.toFixed(1)} ${UNITS[u]}`;
+}
+
+/** Uptime split for display: the largest unit that is not zero names the translation. */
+export function uptimeParts(seconds: number) {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.floor((seconds % 3_600) / 60);
+  const unit = d > 0 ? 'days' : h > 0 ? 'hours' : m > 0 ? 'minutes' : 'seconds';
+  return { unit, d, h, m, s: seconds % 60 } as const;
+}
+
+/** Axis steps for byte values: powers of two, so ticks land on round binary figures (512 MB, 1 GB). */
+export const BYTE_STEPS: number[] = Array.from({ length: 50 }, (_, i) => 2 ** i);
