@@ -11,6 +11,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
+import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -53,6 +54,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
       await api.register(
         routeGroup(ctx, { tag: 'instances', session: true }, async (a) => {
           await instanceRoutes(a, ctx);
+          await instanceActionRoutes(a, ctx);
           await taskRoutes(a, ctx);
         }),
       );

@@ -1,5 +1,6 @@
 import type { Context } from './lib/context.js';
 import { deployHandler } from './modules/deploy/provision.js';
+import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
 
@@ -18,6 +19,7 @@ const SWEEP_MS = 5_000;
 export async function startWorkers(ctx: Context, role: Role, concurrency: number): Promise<Workers> {
   const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
   runner.register('deploy', deployHandler(ctx));
+  registerLifecycleHandlers(runner, ctx);
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
     { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
   ]);
