@@ -127,6 +127,9 @@ describe('destroy', () => {
       ['start', { Id: id }],
       ['destroy', { Id: id, Hostname: 'web-1' }],
       ['password', { Id: id, Password: 'another pass 1' }],
+      ['network', { Id: id, Hostname: 'web-2' }],
+      ['upgrade', { Id: id, ProductId: row.product_id + 1 }],
+      ['recreate', { Id: id, TemplateId: row.image_id, Username: 'ada', Password: 'again 12345' }],
     ] as const) {
       const r = await act(h, u, a, body);
       expect([r.status, r.body.code], a).toEqual([409, 'wrong_status']);
