@@ -36,7 +36,12 @@ export const act = (h: Harness, u: Customer, action: string, body: object) =>
   call<number>(h, 'POST', `/api/instance/${action}`, { ssid: u.ssid, body });
 
 /** Posts an action, expects its task id and waits for the task to end. */
-export async function done(h: Harness, u: Customer, action: string, body: { Id: number }): Promise<TaskResult> {
+export async function done(
+  h: Harness,
+  u: Customer,
+  action: string,
+  body: { Id: number } & Record<string, unknown>,
+): Promise<TaskResult> {
   const r = await act(h, u, action, body);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(typeof r.body.data).toBe('number');
