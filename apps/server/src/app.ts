@@ -12,6 +12,7 @@ import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
 import { instanceActionRoutes } from './modules/instances/action-routes.js';
+import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { installErrorHandler } from './plugins/errors.js';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
           await taskRoutes(a, ctx);
         }),
       );
+      await api.register(liveRoutes(ctx));
     },
     { prefix: '/api' },
   );

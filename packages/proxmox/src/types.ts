@@ -92,6 +92,11 @@ export interface ClusterResource {
   maxmem?: number;
   disk?: number;
   maxdisk?: number;
+  /** Byte counters since the guest started (VMs only). */
+  netin?: number;
+  netout?: number;
+  diskread?: number;
+  diskwrite?: number;
   uptime?: number;
   tags?: string;
   content?: string;

@@ -44,6 +44,8 @@ export interface Emulator {
   guestLogin(vmid: number, user: string, password: string): boolean;
   /** Finished tasks with the VM each worked on and how long it ran, in milliseconds. */
   taskTimes(): { type: string; vmid?: number; ms: number; exitstatus?: string }[];
+  /** How many API requests reached `METHOD /path` (e.g. "GET /cluster/resources"), whatever their query. */
+  requestCount(route: string): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     faults,
     sessions: new ConsoleSessions(auth),
     authFailDelayMs: opts.authFailDelayMs ?? 0,
+    requests: new Map(),
   };
   const router = new Router(schema);
   const server = createServer((req, res) => void handleApi(rt, router, handlers, req, res));
@@ -103,6 +106,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       return [...cluster.tasks.tasks.values()]
         .filter((t) => t.endedMs !== undefined)
         .map((t) => ({ type: t.type, vmid: t.vmid, ms: t.endedMs! - t.startedMs, exitstatus: t.exitstatus }));
+    },
+    requestCount(route) {
+      return rt.requests.get(route) ?? 0;
     },
     async close() {
       cluster.tasks.stopAll();

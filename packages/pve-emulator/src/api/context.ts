@@ -14,6 +14,8 @@ export interface Runtime {
   faults: FaultInjector;
   sessions: ConsoleSessions;
   authFailDelayMs: number;
+  /** API requests received per "METHOD /path" (query left out), so callers can check how often they ask. */
+  requests: Map<string, number>;
 }
 
 /** One validated request: its parameters, caller and helpers to read them the way Proxmox coerces. */

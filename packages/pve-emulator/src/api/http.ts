@@ -23,6 +23,8 @@ export async function handleApi(
   const method = req.method ?? 'GET';
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) || '/' : url.pathname;
+  const key = `${method} ${path}`;
+  rt.requests.set(key, (rt.requests.get(key) ?? 0) + 1);
   try {
     if (!url.pathname.startsWith(`${PREFIX}/`))
       throw new PveError(501, `Method '${method} ${url.pathname}' not implemented`);

@@ -143,7 +143,7 @@ export interface InstanceFilter {
 
 const VIEW = `
   select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
-    i.prefix, i.mac, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
+    i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
     g.name as group_name, m.name as image_name, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
     i.due_at, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb
   from instances i

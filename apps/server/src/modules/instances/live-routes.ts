@@ -1,0 +1,168 @@
+import {
+  GuestOsInfo,
+  InstanceFull,
+  InstanceLiveStatus,
+  InstanceQuery,
+  RrdData,
+  RrdQuery,
+  SESSION_HEADER,
+} from '@nimbus/contract';
+import type { FastifyRequest } from 'fastify';
+import { replies, type Api } from '../../lib/api.js';
+import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { authOf, routeGroup } from '../../plugins/session.js';
+import { liveRepository, type InstanceRef } from './live-repository.js';
+import {
+  guestOsInfo,
+  instanceFull,
+  instanceRrd,
+  liveStatusOf,
+  mayHaveVm,
+  snapshotOf,
+  type LiveState,
+} from './live-service.js';
+import { RevalidatedCache } from './revalidated-cache.js';
+import { StatusCache } from './status-cache.js';
+
+/**
+ * How long the status route trusts what it remembers. Sessions and instance ownership are re-read
+ * from the database in one batch every REVALIDATE_MS for everything read in the last IDLE_MS; an
+ * entry older than MAX_AGE_MS is re-read before it is served. So a sign-out, an expired session, a
+ * destroyed or transferred instance stops being served within about 2 s, 5 s at worst, while a
+ * viewer polling every 2 s costs no database query of its own.
+ */
+export const LIVE_CACHE = { REVALIDATE_MS: 2_000, MAX_AGE_MS: 5_000, IDLE_MS: 10_000 } as const;
+/** SPEC §9 polls status every 2 s; a cluster nobody asked about for 10 s is no longer polled. */
+export const STATUS_POLL = { INTERVAL_MS: 2_000, IDLE_MS: 10_000, MAX_AGE_MS: 6_000 } as const;
+
+function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<string, number> } {
+  const onError = (err: unknown) => ctx.log.warn({ err }, 'live cache revalidation failed');
+  const cache = { revalidateMs: LIVE_CACHE.REVALIDATE_MS, maxAgeMs: LIVE_CACHE.MAX_AGE_MS, idleMs: LIVE_CACHE.IDLE_MS };
+  return {
+    sessions: new RevalidatedCache({ ...cache, onError, load: (ids) => liveRepository.sessionsUsers(ctx.db, ids) }),
+    live: {
+      refs: new RevalidatedCache<string, InstanceRef>({
+        ...cache,
+        onError,
+        load: (keys) => liveRepository.refs(ctx.db, keys),
+      }),
+      status: new StatusCache({
+        intervalMs: STATUS_POLL.INTERVAL_MS,
+        idleMs: STATUS_POLL.IDLE_MS,
+        maxAgeMs: STATUS_POLL.MAX_AGE_MS,
+        fetch: async (key) => {
+          const cluster = ctx.compute?.cluster(key);
+          if (!cluster) throw new Error(`no cluster ${key}`);
+          return cluster.client.cluster.resources('vm');
+        },
+        onError: (cluster, err) => ctx.log.warn({ err, cluster }, 'cluster status poll failed'),
+      }),
+    },
+  };
+}
+
+/** requireSession's rules with the session remembered (see LIVE_CACHE): the status route's guard. */
+function cachedSession(sessions: RevalidatedCache<string, number>) {
+  return async (req: FastifyRequest) => {
+    const raw = req.headers[SESSION_HEADER];
+    const id = Array.isArray(raw) ? raw[0] : raw;
+    if (!id) throw new AppError('need_login', 401);
+    if (id.length > 128) throw new AppError('invalid_session', 401);
+    const found = sessions.get(id);
+    const userId = found instanceof Promise ? await found : found;
+    if (!userId) throw new AppError('invalid_session', 401);
+    req.auth = { sessionId: id, userId };
+  };
+}
+
+/** The reads of the instance page: api/instance, its live status, usage history and guest OS. */
+export function liveRoutes(ctx: Context) {
+  return async (app: Api) => {
+    const { live, sessions } = liveState(ctx);
+    app.addHook('onClose', () => {
+      live.status.close();
+      live.refs.close();
+      sessions.close();
+    });
+    await app.register(
+      routeGroup(ctx, { tag: 'instances', session: true }, (a) => {
+        a.get(
+          '/instance',
+          {
+            schema: {
+              summary: 'An instance with its product, for the instance page',
+              description:
+                'The detail of api/instance/get plus the product (sanitised HTML description, quotas), the price ' +
+                'of the next cycle, the assigned addresses, the storage and a mounted ISO. Another customer’s id is ' +
+                '404 `db_no_record`.',
+              querystring: InstanceQuery,
+              response: replies(InstanceFull),
+            },
+          },
+          async (req) => ({ data: await instanceFull(ctx, live, authOf(req).userId, req.query.id) }),
+        );
+        a.get(
+          '/instance/rrd',
+          {
+            schema: {
+              summary: 'Usage history',
+              description:
+                'Proxmox’s RRD data for the timeframe (hour, day, week, month, year; default day) and ' +
+                'consolidation (AVERAGE or MAX): CPU as a fraction, memory in bytes, network and disk in bytes ' +
+                'per second. An instance without a VM (being created, destroyed) has no history: `[]`.',
+              querystring: RrdQuery,
+              response: replies(RrdData),
+            },
+          },
+          async (req) => ({ data: await instanceRrd(ctx, live, authOf(req).userId, req.query) }),
+        );
+        a.get(
+          '/instance/agent/osinfo',
+          {
+            schema: {
+              summary: 'Guest operating system',
+              description:
+                'What the QEMU guest agent reports. `Available` is false when the VM is not running or the agent ' +
+                'does not answer.',
+              querystring: InstanceQuery,
+              response: replies(GuestOsInfo),
+            },
+          },
+          async (req) => ({ data: await guestOsInfo(ctx, live, authOf(req).userId, req.query.id) }),
+        );
+      }),
+    );
+    await app.register(
+      routeGroup(ctx, { tag: 'instances' }, (a) => {
+        a.get(
+          '/instance/status',
+          {
+            onRequest: cachedSession(sessions),
+            schema: {
+              summary: 'Live status',
+              description:
+                'From a per-cluster cache refreshed by one Proxmox `/cluster/resources` call every 2 s while ' +
+                'anyone watches. `Netin`, `Netout`, `Diskread`, `Diskwrite` are counters; `Time` says when they ' +
+                'were read. An instance without a VM answers `State: unknown` with zeros. Sessions and ownership ' +
+                'are re-checked every 2 s (at worst 5 s).',
+              security: [{ session: [] }],
+              querystring: InstanceQuery,
+              response: replies(InstanceLiveStatus),
+            },
+          },
+          async (req) => {
+            const found = live.refs.get(`${authOf(req).userId}:${req.query.id}`);
+            const ref = found instanceof Promise ? await found : found;
+            if (!ref) throw new AppError('db_no_record', 404);
+            // Nothing to ask Proxmox about yet (or any more): no reason to poll the cluster.
+            if (!mayHaveVm(ref)) return { data: liveStatusOf(ref, { time: Date.now(), vms: new Map() }) };
+            const read = live.status.read(ref.cluster);
+            const snap = read instanceof Promise ? await snapshotOf(live, ref.cluster) : read;
+            return { data: liveStatusOf(ref, snap) };
+          },
+        );
+      }),
+    );
+  };
+}
