@@ -21,16 +21,17 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Polls a task of an instance (POST api/instance/task/get, as SPEC §7 does during reinstall) until
- * it is OK (2) or finished (3); an error (5) or stopped (4) task throws TaskFailedError.
+ * it is OK (2) or finished (3) and answers its last state (a password task's Step says how it was
+ * applied); an error (5) or stopped (4) task throws TaskFailedError.
  */
 export async function waitForTask(
   instanceId: number,
   taskId: number,
   opts: { intervalMs?: number; signal?: AbortSignal } = {},
-): Promise<void> {
+): Promise<TaskResult> {
   for (;;) {
     const task = await api.post('instance/task/get', { Id: instanceId, TaskId: taskId }, TaskResult);
-    if (task.Status === TASK_STATUS.ok || task.Status === TASK_STATUS.finished) return;
+    if (task.Status === TASK_STATUS.ok || task.Status === TASK_STATUS.finished) return task;
     if (task.Status === TASK_STATUS.error || task.Status === TASK_STATUS.stopped) throw new TaskFailedError(taskId);
     await pause(opts.intervalMs ?? POLL.reinstallTaskMs, opts.signal);
   }
@@ -43,19 +44,21 @@ export const postAction = (path: string, body: { Id: number } & Record<string, u
 /**
  * A mutation for one instance action: posts it, waits for its task to end, then refreshes
  * everything under the instance's keys (detail, status, lists). Errors reach `onError` as the
- * ApiError of the POST (e.g. wrong_status) or a TaskFailedError.
+ * ApiError of the POST (e.g. wrong_status) or a TaskFailedError. `onStarted` runs once the server
+ * accepted the action (SPEC §8: "reinstalling" shows then); the mutation answers the ended task.
  */
 export function useInstanceAction<V extends Record<string, unknown>>(
   instanceId: number,
   path: string,
-  opts: { intervalMs?: number } = {},
+  opts: { intervalMs?: number; onStarted?: (taskId: number) => void } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: V) => {
+    mutationFn: async (vars: V): Promise<TaskResult & { TaskId: number }> => {
       const taskId = await postAction(path, { ...vars, Id: instanceId });
-      await waitForTask(instanceId, taskId, opts);
-      return taskId;
+      opts.onStarted?.(taskId);
+      const task = await waitForTask(instanceId, taskId, opts);
+      return { ...task, TaskId: taskId };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });

@@ -10,6 +10,9 @@ import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instanceQueryOptions } from '../api/instances-api';
 import classes from './instances.module.css';
+import { InstanceActions } from './instance-actions';
+import { NetworkPanel } from './network-panel';
+import { SettingsPanel } from './settings-panel';
 import { StatusBadge } from './status-badge';
 
 const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
@@ -79,6 +82,7 @@ export function InstanceDetailPage({ id }: { id: number }) {
             {instance.RegionName} · {instance.ImageName} · {instance.IpAddress ?? t('table.noIp')}
           </Text>
         </Group>
+        <InstanceActions instance={instance} />
       </div>
       <StateTip instance={instance} />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
@@ -120,6 +124,10 @@ export function InstanceDetailPage({ id }: { id: number }) {
           <Field label={t('fields.nextDue')}>{date.format(new Date(instance.DueAt))}</Field>
           <Field label={t('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
         </Panel>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <SettingsPanel instance={instance} />
+        <NetworkPanel instance={instance} />
       </SimpleGrid>
     </Stack>
   );
