@@ -52,11 +52,13 @@ export function usePowerActions(instanceId: number) {
   const run = (action: PowerAction) => {
     const { path, body } = POWER_ACTIONS[action];
     setPending(action);
-    hooks[path].mutate(body, {
-      onSuccess: () => notify.success({ title: t(`done.${action}`) }),
-      onError: (error) => notifyFailure(t(`failed.${action}`), error),
-      onSettled: () => setPending(null),
-    });
+    hooks[path]
+      .mutateAsync(body)
+      .then(
+        () => notify.success({ title: t(`done.${action}`) }),
+        (error: unknown) => notifyFailure(t(`failed.${action}`), error),
+      )
+      .finally(() => setPending(null));
   };
   return { run, pending };
 }
@@ -122,12 +124,11 @@ export function DestroyButton({ instance }: { instance: Instance }) {
         canConfirm={matches}
         onConfirm={() => {
           close();
-          destroy.mutate(
-            { Hostname: typed.trim() },
-            {
-              onSuccess: () => notify.success({ title: t('done.destroy') }),
-              onError: (error) => notifyFailure(t('failed.destroy'), error),
-            },
+          // The promise, not mutate's callbacks: this button leaves the page once the instance
+          // reads as destroyed, before the mutation's own callbacks would run.
+          destroy.mutateAsync({ Hostname: typed.trim() }).then(
+            () => notify.success({ title: t('done.destroy') }),
+            (error: unknown) => notifyFailure(t('failed.destroy'), error),
           );
         }}
       >
