@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n/react';
 
+/** Filled red with white text at AA contrast (Mantine's default red shade is too light for it). */
+export const DANGER = 'red.9';
+
 interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -30,7 +33,7 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
             {t('confirm.cancel')}
           </Button>
           <Button
-            color={p.danger ? 'red' : undefined}
+            color={p.danger ? DANGER : undefined}
             onClick={p.onConfirm}
             loading={p.loading}
             disabled={p.canConfirm === false}

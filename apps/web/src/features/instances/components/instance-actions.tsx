@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify';
 import { useInstanceAction } from '../api/instance-actions-api';
 import { useVmState } from '../api/lifecycle-api';
 import { notifyFailure } from './action-feedback';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, DANGER } from './confirm-dialog';
 
 type Instance = InstanceFull | InstanceDetail;
 
@@ -106,7 +106,7 @@ export function DestroyButton({ instance }: { instance: Instance }) {
   return (
     <>
       <Button
-        color="red"
+        color={DANGER}
         size="sm"
         leftSection={<IconTrash size={16} aria-hidden />}
         loading={destroy.isPending}

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, 
 import { IconCopy, IconWand } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DANGER } from './confirm-dialog';
 import { ToggleSwitch } from './toggle-switch';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -171,7 +172,7 @@ export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogPr
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('confirm.cancel')}
           </Button>
-          <Button color="red" onClick={submit} loading={busy}>
+          <Button color={DANGER} onClick={submit} loading={busy}>
             {t('reinstall.submit')}
           </Button>
         </Group>

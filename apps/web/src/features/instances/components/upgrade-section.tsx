@@ -1,5 +1,5 @@
 import { formatMinor, type InstanceDetail, type InstanceFull, type UpgradeOption } from '@nimbus/contract';
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
@@ -54,7 +54,9 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
                 <Table.Th>{t('upgrade.size')}</Table.Th>
                 <Table.Th>{t('upgrade.renew')}</Table.Th>
                 <Table.Th>{t('upgrade.charge')}</Table.Th>
-                <Table.Th />
+                <Table.Th>
+                  <VisuallyHidden>{t('upgrade.actionColumn')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
