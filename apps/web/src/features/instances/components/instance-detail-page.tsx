@@ -82,7 +82,9 @@ export function InstanceDetailPage({ id }: { id: number }) {
             {instance.RegionName} · {instance.ImageName} · {instance.IpAddress ?? t('table.noIp')}
           </Text>
         </Group>
-        <InstanceActions instance={instance} />
+        <Group mt="sm">
+          <InstanceActions instance={instance} />
+        </Group>
       </div>
       <StateTip instance={instance} />
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">

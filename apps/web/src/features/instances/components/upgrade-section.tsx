@@ -47,12 +47,12 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
       </Text>
       {options.data && options.data.length === 0 ? <Text fz="sm">{t('upgrade.none')}</Text> : null}
       {options.data && options.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={280}>
           <Table className={classes.options} aria-label={t('upgrade.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('upgrade.size')}</Table.Th>
-                <Table.Th>{t('upgrade.renew')}</Table.Th>
+                <Table.Th visibleFrom="xs">{t('upgrade.renew')}</Table.Th>
                 <Table.Th>{t('upgrade.charge')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('upgrade.actionColumn')}</VisuallyHidden>
@@ -69,8 +69,11 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
                     <Text fz="xs" c="dimmed">
                       {t('upgrade.specs', { cores: o.Cores, memory: memory(o.Memory), disk: o.Disk })}
                     </Text>
+                    <Text fz="xs" c="dimmed" hiddenFrom="xs">
+                      {t('upgrade.renewThen', { price: money(o.RenewPrice, o.Currency) })}
+                    </Text>
                   </Table.Td>
-                  <Table.Td className={classes.money} fz="sm">
+                  <Table.Td className={classes.money} fz="sm" visibleFrom="xs">
                     {money(o.RenewPrice, o.Currency)}
                   </Table.Td>
                   <Table.Td className={classes.money} fz="sm">
