@@ -261,7 +261,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.getByRole('dialog').getByRole('button', { name: t.stop, exact: true }).click();
       await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 20_000 });
       await page.getByRole('button', { name: t.actionsFor(`listed-${tag}`) }).click();
-      await expect(page.getByRole('menuitem', { name: t.stop, exact: true })).toBeDisabled();
+      // The state shown follows Proxmox's within a poll or two (the status cache refreshes every 2 s).
+      await expect(page.getByRole('menuitem', { name: t.stop, exact: true })).toBeDisabled({ timeout: 15_000 });
       await page.getByRole('menuitem', { name: t.start, exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: t.start, exact: true }).click();
       await expect(page.getByText(t.started, { exact: true })).toBeVisible({ timeout: 20_000 });

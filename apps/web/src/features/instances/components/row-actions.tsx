@@ -21,7 +21,7 @@ export function RowActionsHeader() {
 
 /**
  * The list's quick power actions of one row (start, stop, restart) in a menu. The VM's state is read
- * when the menu opens, and an action that does not apply to it is disabled.
+ * when the menu opens (no polling per row otherwise), and an action that does not apply is disabled.
  */
 export function RowActions({ instance }: { instance: InstanceSummary }) {
   const { t } = useTranslation('instance-actions');
@@ -29,7 +29,8 @@ export function RowActions({ instance }: { instance: InstanceSummary }) {
   const [confirming, setConfirming] = useState<PowerAction | null>(null);
   const power = usePowerActions(instance.Id);
   const live = isLive(instance.Status);
-  const status = useQuery({ ...liveStatusQueryOptions(instance.Id), enabled: opened && live, refetchInterval: false });
+  // Read afresh when the menu opens and polled while it stays open: the state may just have changed.
+  const status = useQuery({ ...liveStatusQueryOptions(instance.Id), enabled: opened && live, staleTime: 0 });
   const state: VmState | undefined = status.data?.State;
   if (power.pending)
     return <Loader size="sm" aria-label={t(`running.${power.pending}`, { host: instance.Hostname })} />;
