@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
 import { type Account, createAccount, deployInstance } from './support/api';
 import { expect, expectDialogShown, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
+import { clearFaults, injectFault } from './support/compute';
 import { E2E } from './support/ports';
 
 const TEXT = {
@@ -46,6 +47,7 @@ const TEXT = {
     fillAll: 'Please fill all fields',
     reinstalling: 'Reinstalling',
     reinstalled: 'Instance reinstalled',
+    reinstallFailed: 'Reinstall failed',
     chooseVersion: 'Choose a version',
     password: 'Password',
     actionsFor: (host: string) => `Actions for ${host}`,
@@ -91,6 +93,7 @@ const TEXT = {
     fillAll: '请填写所有字段',
     reinstalling: '正在重装',
     reinstalled: '实例已重装',
+    reinstallFailed: '重装失败',
     chooseVersion: '选择版本',
     password: '密码',
     actionsFor: (host: string) => `${host} 的操作`,
@@ -229,6 +232,33 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.reinstalled)).toBeVisible({ timeout: 30_000 });
       await expect(dialog).toBeHidden();
       await expect(page.getByText(/Ubuntu 24\.04 LTS/).first()).toBeVisible();
+    });
+
+    test('says "reinstall failed" when the reinstall task fails', async ({ page }) => {
+      test.setTimeout(60_000);
+      await onInstance(page, `rebuild-${tag}`);
+      await injectFault({
+        region: 'hk',
+        kind: 'task-fail',
+        method: 'POST',
+        path: '/clone$',
+        times: 10,
+        message: 'no space',
+      });
+      try {
+        await page.getByRole('button', { name: t.reinstallOpen }).click();
+        await expectDialogShown(page);
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('textbox', { name: 'Rocky Linux' }).click();
+        await page.getByRole('option', { name: 'Rocky Linux 9' }).click();
+        await field(page, t.password).fill('Another-Passw0rd');
+        await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
+        await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+        await expect(page.getByText(t.reinstallFailed, { exact: true })).toBeVisible({ timeout: 30_000 });
+        await expect(dialog).toBeVisible();
+      } finally {
+        await clearFaults('hk');
+      }
     });
 
     test('destroys only after the hostname is typed', async ({ page }) => {
