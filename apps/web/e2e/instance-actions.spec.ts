@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
 import { type Account, createAccount, deployInstance } from './support/api';
-import { expect, expectDialogShown, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectDialogShown,
+  expectPageReady,
+  field,
+  presetChoice,
+  signInAs,
+  test,
+} from './support/fixtures';
 import { clearFaults, injectFault } from './support/compute';
 import { E2E } from './support/ports';
 
@@ -222,6 +231,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.getByRole('button', { name: t.reinstallOpen }).click();
       await expectDialogShown(page);
       const dialog = page.getByRole('dialog');
+      await expectAccessible(page, 'the reinstall dialog');
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
       await expect(page.getByText(t.fillAll)).toBeVisible();
       await dialog.getByRole('textbox', { name: 'Ubuntu' }).click();
@@ -268,6 +278,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const dialog = page.getByRole('dialog');
       const confirm = dialog.getByRole('button', { name: t.destroy, exact: true });
       await expect(confirm).toBeDisabled();
+      await expectAccessible(page, 'the destroy dialog');
       await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill('doomed');
       await expect(confirm).toBeDisabled();
       await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill(`doomed-${tag}`);
