@@ -109,7 +109,12 @@ export async function sendOnce<S extends BaseState>(
   }
   if (reached && reached(await client.qemu.status(node, vmid, run.signal))) return;
   try {
-    await send({ onUpid: (upid) => void run.save({ [key]: upid } as Patch<S>), signal: run.signal });
+    const onUpid = (upid: string) =>
+      void run.save({ [key]: upid } as Patch<S>).catch((err: unknown) => {
+        // Without the checkpoint a resumed run checks the VM's state instead of waiting for the UPID.
+        run.ctx.log.warn({ err, task: run.task.id }, 'could not record a Proxmox task id');
+      });
+    await send({ onUpid, signal: run.signal });
   } catch (e) {
     if (!(e instanceof OutcomeUnknownError) || !reached) throw e;
     if (!reached(await client.qemu.status(node, vmid, run.signal))) throw e;
