@@ -40,12 +40,11 @@ function NamesForm({ instance }: { instance: Instance }) {
   const rdnsError = rdns !== '' && !REVERSE_DNS.pattern.test(rdns) ? t('network.rdnsInvalid') : undefined;
   const unchanged = hostname === instance.Hostname && rdns === stored;
   const submit = () =>
-    save.mutate(
-      { Hostname: hostname, ReverseDns: rdns },
-      {
-        onSuccess: () => notify.success({ title: t('network.done'), message: t('network.doneMessage') }),
-        onError: (error) => notifyFailure(t('network.failed'), error),
-      },
+    // The promise, not mutate's callbacks: the form remounts (keyed by the hostname) once the new
+    // name is read back, before those callbacks would run.
+    save.mutateAsync({ Hostname: hostname, ReverseDns: rdns }).then(
+      () => notify.success({ title: t('network.done'), message: t('network.doneMessage') }),
+      (error: unknown) => notifyFailure(t('network.failed'), error),
     );
   return (
     <Stack gap="sm">

@@ -21,16 +21,13 @@ export function PasswordSection({ instance }: { instance: InstanceFull | Instanc
   const change = useInstanceAction<{ Password: string }>(instance.Id, 'password');
   const short = password !== '' && password.length < PASSWORD_MIN;
   const submit = () =>
-    change.mutate(
-      { Password: password },
-      {
-        onSuccess: (task) => {
-          setPassword('');
-          if (task.Step === PASSWORD_STEP.agent) notify.success({ title: t('password.done') });
-          else notify.success({ title: t('password.doneAtBoot'), message: t('password.atBootMessage') });
-        },
-        onError: (error) => notifyFailure(t('password.failed'), error),
+    change.mutateAsync({ Password: password }).then(
+      (task) => {
+        setPassword('');
+        if (task.Step === PASSWORD_STEP.agent) notify.success({ title: t('password.done') });
+        else notify.success({ title: t('password.doneAtBoot'), message: t('password.atBootMessage') });
       },
+      (error: unknown) => notifyFailure(t('password.failed'), error),
     );
   return (
     <Stack gap="sm">

@@ -100,21 +100,18 @@ export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogPr
       notify.warning({ title: t('reinstall.fillAll') });
       return;
     }
-    recreate.mutate(
-      { TemplateId: templateId, Username: username.trim(), Password: password, Start: start },
-      {
-        onSuccess: () => {
-          setSettling(true);
-          window.setTimeout(() => {
-            setSettling(false);
-            notify.success({ title: t('reinstall.done') });
-            setPassword('');
-            setTemplateId(null);
-            onClose();
-          }, REINSTALL_SETTLE_MS);
-        },
-        onError: (error) => notifyFailure(t('reinstall.failed'), error, { long: true }),
+    recreate.mutateAsync({ TemplateId: templateId, Username: username.trim(), Password: password, Start: start }).then(
+      () => {
+        setSettling(true);
+        window.setTimeout(() => {
+          setSettling(false);
+          notify.success({ title: t('reinstall.done') });
+          setPassword('');
+          setTemplateId(null);
+          onClose();
+        }, REINSTALL_SETTLE_MS);
       },
+      (error: unknown) => notifyFailure(t('reinstall.failed'), error, { long: true }),
     );
   };
 

@@ -31,10 +31,10 @@ function AutoRenewSwitch({ instance }: { instance: Instance }) {
         checked={checked}
         disabled={renew.isPending}
         onChange={(on) =>
-          renew.mutate(on, {
-            onSuccess: (r) => notify.success({ title: r.AutoRenew ? t('autoRenew.on') : t('autoRenew.off') }),
-            onError: (error) => notifyFailure(t('autoRenew.failed'), error),
-          })
+          renew.mutateAsync(on).then(
+            (r) => notify.success({ title: r.AutoRenew ? t('autoRenew.on') : t('autoRenew.off') }),
+            (error: unknown) => notifyFailure(t('autoRenew.failed'), error),
+          )
         }
       />
     </Stack>

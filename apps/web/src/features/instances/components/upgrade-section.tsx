@@ -25,15 +25,12 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
 
   const confirm = (option: UpgradeOption) => {
     setChosen(null);
-    upgrade.mutate(
-      { ProductId: option.ProductId },
-      {
-        onSuccess: () => notify.success({ title: t('upgrade.done', { size: option.Name }) }),
-        onError: (error) =>
-          isApiError(error) && error.code === 'balance_not_enough'
-            ? notify.error({ title: t('upgrade.failed'), message: t('upgrade.topUp') })
-            : notifyFailure(t('upgrade.failed'), error),
-      },
+    upgrade.mutateAsync({ ProductId: option.ProductId }).then(
+      () => notify.success({ title: t('upgrade.done', { size: option.Name }) }),
+      (error: unknown) =>
+        isApiError(error) && error.code === 'balance_not_enough'
+          ? notify.error({ title: t('upgrade.failed'), message: t('upgrade.topUp') })
+          : notifyFailure(t('upgrade.failed'), error),
     );
   };
 
