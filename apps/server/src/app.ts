@@ -13,6 +13,7 @@ import { deployRoutes } from './modules/deploy/routes.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { instanceRoutes } from './modules/instances/routes.js';
 import { instanceDataRoutes } from './modules/instance-data/routes.js';
+import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
         routeGroup(ctx, { tag: 'instances', session: true }, async (a) => {
           await instanceRoutes(a, ctx);
           await instanceDataRoutes(a, ctx);
+          await instanceActionRoutes(a, ctx);
           await taskRoutes(a, ctx);
         }),
       );

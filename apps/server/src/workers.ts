@@ -1,6 +1,7 @@
 import type { Context } from './lib/context.js';
 import { deployHandler } from './modules/deploy/provision.js';
 import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
+import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
 
@@ -20,6 +21,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
   runner.register('deploy', deployHandler(ctx));
   registerInstanceDataHandlers(runner, ctx);
+  registerLifecycleHandlers(runner, ctx);
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
     { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
   ]);

@@ -66,6 +66,14 @@ export const HOSTNAME = {
 /** Linux user names cloud-init accepts. */
 export const USERNAME = { max: 32, pattern: /^[a-z_][a-z0-9_-]*$/ } as const;
 export const INSTANCE_PASSWORD_MAX = 128;
+/**
+ * Reverse DNS names: a fully qualified name of labels of letters, digits and hyphens. Here, not
+ * beside NetworkBody, so the web can check it without bundling the request schemas.
+ */
+export const REVERSE_DNS = {
+  max: 253,
+  pattern: /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?$/,
+} as const;
 /** SPEC §9: the generated password's length. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 export const PROMO_CODE_MAX = 64;

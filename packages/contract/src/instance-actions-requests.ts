@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { INSTANCE_PASSWORD_MAX } from './constants.js';
+import { INSTANCE_PASSWORD_MAX, REVERSE_DNS } from './constants.js';
 import { HostnameField, UsernameField } from './deploy-requests.js';
 import {
   BACKUP_DESCRIPTION_MAX,
@@ -78,12 +78,6 @@ export const PasswordBody = z.object({
     ),
 });
 export type PasswordBody = z.input<typeof PasswordBody>;
-
-/** Reverse DNS names: a fully qualified name of labels of letters, digits and hyphens. */
-export const REVERSE_DNS = {
-  max: 253,
-  pattern: /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?$/,
-} as const;
 
 /** POST api/instance/network: the hostname and the reverse DNS name of the main address (empty clears it). */
 export const NetworkBody = z.object({

@@ -122,3 +122,9 @@ export const SNAPSHOT_NAME = { max: 40, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ } as
 export const FIREWALL_EFFECT_MINUTES = { min: 1, max: 2 } as const;
 /** Rules one instance's firewall may hold. */
 export const FIREWALL_RULES_MAX = 50;
+
+/**
+ * The step a finished password task reports (api/instance/task/get): `agent` when the guest agent
+ * set it and it works now, `cloudInit` when it is stored in cloud-init and takes effect at the next boot.
+ */
+export const PASSWORD_STEP = { agent: 2, cloudInit: 3 } as const;

@@ -10,6 +10,7 @@ import { attachWebsockets } from './api/websocket.js';
 import { FaultInjector } from './faults.js';
 import type { Faults } from './faults.js';
 import { Cluster } from './state/cluster.js';
+import { guestAccess } from './state/guest-access.js';
 import { TEMPLATE_SEEDS, type TemplateInfo } from './state/templates.js';
 import type { VmView } from './state/types.js';
 
@@ -39,6 +40,8 @@ export interface Emulator {
   faults: Faults;
   templates: TemplateInfo[];
   vm(vmid: number): Readonly<VmView> | undefined;
+  /** Whether the guest of a VM would accept this login now (what its console's login prompt checks). */
+  guestLogin(vmid: number, user: string, password: string): boolean;
   /** Finished tasks with the VM each worked on and how long it ran, in milliseconds. */
   taskTimes(): { type: string; vmid?: number; ms: number; exitstatus?: string }[];
   /** How many API requests reached `METHOD /path` (e.g. "GET /cluster/resources"), whatever their query. */
@@ -93,7 +96,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         config: { ...vm.config },
         lock: vm.config.lock,
         snapshots: vm.snapshots.map((s) => s.name),
+        osPrettyName: vm.os.prettyName,
       };
+    },
+    guestLogin(vmid, user, password) {
+      return guestAccess(cluster, vmid).checkLogin(user, password);
     },
     taskTimes() {
       return [...cluster.tasks.tasks.values()]

@@ -26,6 +26,8 @@ export const notify = {
   warning: (toast: Toast) => show('yellow', WARNING_MS, toast),
   /** SPEC §9: the 2 s warning (e.g. "please select product and cycle first"). */
   briefWarning: (toast: Toast) => show('yellow', PROMO_WARNING_MS, toast),
+  /** SPEC §8/§9: an information that stays 3 s ("reinstalling"). */
+  notice: (toast: Toast) => show('ocean', WARNING_MS, toast),
   /** SPEC §9: a failure that must stay 3 s (deploy, reinstall). */
   failure: (toast: Toast) => show('red', WARNING_MS, toast),
 };

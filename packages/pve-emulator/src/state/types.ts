@@ -63,6 +63,8 @@ export interface VmView {
   config: Record<string, string>;
   lock: string | undefined;
   snapshots: string[];
+  /** The guest OS its agent reports (it comes with the template a VM was cloned from). */
+  osPrettyName: string;
 }
 
 /** A vzdump archive in the backup storage. */

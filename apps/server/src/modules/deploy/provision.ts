@@ -39,7 +39,7 @@ function transient(e: unknown): boolean {
   return false;
 }
 
-async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
+export async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
   for (let i = 1; ; i++) {
     signal.throwIfAborted();
     try {
@@ -117,7 +117,7 @@ export function deployHandler(ctx: Context) {
  * Sets sizes, cloud-init credentials, network and disk; every change is safe to apply twice. Answers
  * net0's MAC address (the clone's own, or the one Proxmox gives a NIC that had none).
  */
-async function configure(
+export async function configure(
   vm: Vm,
   instance: InstanceRow,
   state: DeployState,
@@ -145,7 +145,7 @@ async function configure(
 const IPSET = 'ipfilter-net0';
 
 /** The VM firewall on, accepting by default, and net0 allowed to send only from its own address. */
-async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
+export async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
   const { client, node, vmid } = vm;
   if (!(await client.firewall.ipsets(node, vmid)).includes(IPSET)) {
     await client.firewall.createIpset(node, vmid, IPSET, 'anti-spoofing (Nimbus)');

@@ -4,6 +4,7 @@ import instanceLive from './instance-live.json';
 import instances from './instances.json';
 import instanceConsole from './instance-console.json';
 import instanceData from './instance-data.json';
+import instanceActions from './instance-actions.json';
 import me from './me.json';
 import shell from './shell.json';
 
@@ -17,4 +18,5 @@ export default {
   'instance-live': instanceLive,
   'instance-data': instanceData,
   'instance-console': instanceConsole,
+  'instance-actions': instanceActions,
 };

@@ -21,16 +21,17 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Polls a task of an instance (POST api/instance/task/get, as SPEC §7 does during reinstall) until
- * it is OK (2) or finished (3); an error (5) or stopped (4) task throws TaskFailedError.
+ * it is OK (2) or finished (3) and answers its last state (a password task's Step says how it was
+ * applied); an error (5) or stopped (4) task throws TaskFailedError.
  */
 export async function waitForTask(
   instanceId: number,
   taskId: number,
   opts: { intervalMs?: number; signal?: AbortSignal } = {},
-): Promise<void> {
+): Promise<TaskResult> {
   for (;;) {
     const task = await api.post('instance/task/get', { Id: instanceId, TaskId: taskId }, TaskResult);
-    if (task.Status === TASK_STATUS.ok || task.Status === TASK_STATUS.finished) return;
+    if (task.Status === TASK_STATUS.ok || task.Status === TASK_STATUS.finished) return task;
     if (task.Status === TASK_STATUS.error || task.Status === TASK_STATUS.stopped) throw new TaskFailedError(taskId);
     await pause(opts.intervalMs ?? POLL.reinstallTaskMs, opts.signal);
   }
@@ -53,13 +54,14 @@ export function useInstanceAction<V extends Record<string, unknown>>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: V) => {
+    mutationFn: async (vars: V): Promise<TaskResult & { TaskId: number }> => {
       const taskId = await postAction(path, { ...vars, Id: instanceId });
-      // Accepted: what the task changed at once (e.g. a backup "creating") shows while it runs.
+      // Accepted: what the task changed at once (e.g. a backup "creating", SPEC §8's "reinstalling")
+      // shows while it runs.
       opts.onAccepted?.(taskId);
       void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
-      await waitForTask(instanceId, taskId, opts);
-      return taskId;
+      const task = await waitForTask(instanceId, taskId, opts);
+      return { ...task, TaskId: taskId };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });

@@ -11,6 +11,9 @@ import { InstanceOverview } from './instance-overview';
 import { useLiveHistory } from './live-usage';
 import classes from './instances.module.css';
 import { ConsoleLinks } from '../console/console-links';
+import { InstanceActions } from './instance-actions';
+import { NetworkPanel } from './network-panel';
+import { SettingsPanel } from './settings-panel';
 import { StatusBadge } from './status-badge';
 import { BackupsPanel } from './backups-panel';
 import { FirewallPanel } from './firewall-panel';
@@ -19,10 +22,9 @@ import { UsageHistory } from './usage-history';
 
 /**
  * The tabs of the page, in order; the `tab` search parameter names one (overview when absent or
- * unknown). The other parts of the page (network, firewall, backups, snapshots, settings) add their
- * value here and their Tabs.Tab / Tabs.Panel below.
+ * unknown).
  */
-export const INSTANCE_TABS = ['overview', 'history', 'firewall', 'backups', 'snapshots'] as const;
+export const INSTANCE_TABS = ['overview', 'history', 'network', 'firewall', 'backups', 'snapshots', 'settings'] as const;
 
 /** SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more. */
 function StateTip({ instance }: { instance: InstanceDetail }) {
@@ -101,7 +103,7 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
               </Text>
             </Group>
           </div>
-          {/* The lifecycle actions go here: <InstanceActions instance={full} /> (another part of issue 8). */}
+          <InstanceActions instance={instance} />
         </Group>
       </div>
       <StateTip instance={instance} />
@@ -109,15 +111,20 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
         <Tabs.List aria-label={tLive('tabs.label')}>
           <Tabs.Tab value="overview">{tLive('tabs.overview')}</Tabs.Tab>
           <Tabs.Tab value="history">{tLive('tabs.history')}</Tabs.Tab>
+          <Tabs.Tab value="network">{tLive('tabs.network')}</Tabs.Tab>
           <Tabs.Tab value="firewall">{tLive('tabs.firewall')}</Tabs.Tab>
           <Tabs.Tab value="backups">{tLive('tabs.backups')}</Tabs.Tab>
           <Tabs.Tab value="snapshots">{tLive('tabs.snapshots')}</Tabs.Tab>
+          <Tabs.Tab value="settings">{tLive('tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
           <InstanceOverview instance={{ ...full, ...instance }} history={history} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="lg">
           <UsageHistory id={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="network" pt="lg">
+          <NetworkPanel instance={instance} />
         </Tabs.Panel>
         <Tabs.Panel value="firewall" pt="lg">
           <FirewallPanel instanceId={id} />
@@ -127,6 +134,9 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
         </Tabs.Panel>
         <Tabs.Panel value="snapshots" pt="lg">
           <SnapshotsPanel instanceId={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="lg">
+          <SettingsPanel instance={instance} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

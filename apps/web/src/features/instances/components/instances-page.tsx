@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { instancesQueryOptions } from '../api/instances-api';
 import type { InstancesSearch } from '../search';
 import classes from './instances.module.css';
+import { RowActions, RowActionsHeader } from './row-actions';
 import { StatusBadge } from './status-badge';
 
 export const INSTANCES_PAGE_SIZE = 20;
@@ -105,6 +106,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
             <Table.Th visibleFrom="lg">{t('table.size')}</Table.Th>
             <Table.Th visibleFrom="lg">{t('table.price')}</Table.Th>
             <Table.Th visibleFrom="md">{t('table.due')}</Table.Th>
+            <RowActionsHeader />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -141,6 +143,9 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
               </Table.Td>
               <Table.Td visibleFrom="md" fz="sm">
                 {date.format(new Date(instance.DueAt))}
+              </Table.Td>
+              <Table.Td ta="end">
+                <RowActions instance={instance} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,65 @@
+import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { catalog } from '../catalog/repository.js';
+import { releaseAddress } from '../deploy/allocate.js';
+import { removeInstanceBackups } from '../instance-data/backups.js';
+import { attempt } from '../deploy/provision.js';
+import { removeVm, vmExists } from '../deploy/vm.js';
+import { startAction } from './actions.js';
+import { durable, type BaseState } from './durable.js';
+import { instances } from './repository.js';
+
+/**
+ * POST api/instance/destroy: the customer repeats the hostname (compared as typed, any case) so a
+ * server is never destroyed by a stray click. The VM may already be gone (a failed reinstall):
+ * destroying then only gives back the address.
+ */
+export async function startDestroy(ctx: Context, userId: number, id: number, hostname: string): Promise<number> {
+  const instance = await instances.owned(ctx.db, userId, id);
+  if (!instance) throw new AppError('db_no_record', 404);
+  if (instance.hostname.toLowerCase() !== hostname.trim().toLowerCase()) {
+    throw new AppError('parse_data_error', 400, { Hostname: 'hostname_mismatch' });
+  }
+  return startAction<BaseState>(ctx, {
+    userId,
+    instanceId: id,
+    kind: 'destroy',
+    prepare: async (_tx, locked) => {
+      if (locked.hostname !== instance.hostname)
+        throw new AppError('parse_data_error', 400, { Hostname: 'hostname_mismatch' });
+      return {};
+    },
+  });
+}
+
+/**
+ * Removes the VM with its disks (removal is idempotent: a VM already gone is done), then in one
+ * transaction returns the address to the pool, frees the VMID (the (cluster, vmid) key), gives the
+ * stock back and marks the instance destroyed with auto-renew off.
+ */
+export function destroyHandler(ctx: Context) {
+  return durable<BaseState>(ctx, async (run) => {
+    const { client, node, vmid } = run.vm;
+    await run.save({}, 1);
+    await attempt(run.signal, async () => {
+      if (!(await vmExists(client, node, vmid))) return;
+      try {
+        await removeVm(run.vm);
+      } catch (e) {
+        // Another try (or a lost answer) may have removed it already.
+        if (await vmExists(client, node, vmid)) throw e;
+      }
+    });
+    // Proxmox keeps backup archives after their VM is gone; a destroyed server keeps no data.
+    await attempt(run.signal, () => removeInstanceBackups(ctx, run.instance));
+    await run.succeed(2, async (tx) => {
+      await releaseAddress(tx, run.instance.id);
+      await catalog.returnStock(tx, run.instance.product_id);
+      await tx.query(
+        `update instances set status = 'destroyed', vmid = null, auto_renew = false, updated_at = now() where id = $1`,
+        [run.instance.id],
+      );
+    });
+    ctx.log.info({ instance: run.instance.id, vmid }, 'instance destroyed');
+  });
+}

@@ -1,0 +1,127 @@
+import { TASK_STATUS } from '@nimbus/contract';
+import { OutcomeUnknownError, type TaskResult, type VmStatus } from '@nimbus/proxmox';
+import { withTx, type Tx } from '../../db/pool.js';
+import type { Context } from '../../lib/context.js';
+import type { ClusterHandle } from '../compute/compute.js';
+import type { Patch } from '../deploy/provision.js';
+import type { Vm } from '../deploy/vm.js';
+import type { TaskHandler } from '../tasks/runner.js';
+import { tasks, type TaskRow } from '../tasks/repository.js';
+import { instances, type InstanceRow } from './repository.js';
+
+/** The step every action task ends in when it fails (as deploy's step 5). */
+export const ERROR_STEP = 5;
+
+/** What every action task records besides its own checkpoints. */
+export interface BaseState {
+  /** Set once the action failed: the reason, while the failure is being handled. */
+  failure?: string;
+}
+
+/** One run of an action task: its rows, its VM and the checkpoint writer. */
+export interface Run<S extends BaseState> {
+  ctx: Context;
+  task: TaskRow;
+  instance: InstanceRow;
+  cluster: ClusterHandle;
+  state: S;
+  vm: Vm;
+  signal: AbortSignal;
+  /** Writes checkpoint fields (null removes one) and the step, then applies them to `state`. */
+  save(patch: Patch<S>, step?: number): Promise<void>;
+  /** Ends the task OK together with the database changes that make the action visible. */
+  succeed(step: number, write?: (tx: Tx) => Promise<void>): Promise<void>;
+}
+
+/**
+ * Wraps an action's steps as a task handler: loads the task's instance and cluster, and on an
+ * error (not an interruption, which resumes later) records the failure, runs `giveBack` and ends
+ * the task with Status 5. A worker that dies while giving back resumes there, not in the steps.
+ */
+export function durable<S extends BaseState>(
+  ctx: Context,
+  steps: (run: Run<S>) => Promise<void>,
+  giveBack?: (run: Run<S>, tx: Tx) => Promise<void>,
+): TaskHandler {
+  return async (task, signal) => {
+    const state = task.state as unknown as S;
+    const instance = await instances.get(ctx.db, task.instance_id);
+    const cluster = instance && ctx.compute?.cluster(instance.cluster);
+    if (!instance || !cluster) throw new Error(`task ${task.id}: no instance or compute cluster`);
+    const run: Run<S> = {
+      ctx,
+      task,
+      instance,
+      cluster,
+      state,
+      signal,
+      vm: { client: cluster.client, node: instance.node!, vmid: instance.vmid! },
+      async save(patch, step) {
+        await tasks.progress(ctx.db, task.id, { step, state: patch });
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null) delete (state as Record<string, unknown>)[k];
+          else Object.assign(state, { [k]: v });
+        }
+        if (step !== undefined) task.step = step;
+      },
+      async succeed(step, write) {
+        await withTx(ctx.db, async (tx) => {
+          await write?.(tx);
+          await tasks.finish(tx, task.id, { status: TASK_STATUS.ok, step });
+        });
+      },
+    };
+    if (!state.failure) {
+      try {
+        await steps(run);
+        return;
+      } catch (e) {
+        if (signal.aborted) throw e;
+        ctx.log.warn({ err: e, instance: instance.id, task: task.id, kind: task.kind }, 'instance action failed');
+        await run.save({ failure: e instanceof Error ? e.message : String(e) } as Patch<S>);
+      }
+    }
+    await withTx(ctx.db, async (tx) => {
+      const current = await tasks.get(tx, task.id);
+      if (!current || current.status >= TASK_STATUS.ok) return;
+      await giveBack?.(run, tx);
+      await tasks.finish(tx, task.id, { status: TASK_STATUS.error, step: ERROR_STEP, error: state.failure ?? null });
+    });
+  };
+}
+
+/**
+ * Sends a task-creating call at most once per checkpoint key: a UPID recorded by an earlier run is
+ * waited for instead of sending again, and a call whose answer was lost counts as done when
+ * `reached` says the VM is already where the call would have taken it.
+ */
+export async function sendOnce<S extends BaseState>(
+  run: Run<S>,
+  key: keyof S & string,
+  send: (opts: { onUpid: (upid: string) => void; signal: AbortSignal }) => Promise<TaskResult>,
+  reached?: (st: VmStatus) => boolean,
+): Promise<void> {
+  const { client, node, vmid } = run.vm;
+  const recorded = run.state[key] as unknown;
+  if (typeof recorded === 'string' && recorded) {
+    await client.waitTask(recorded.split(':')[1] ?? node, recorded, { signal: run.signal, timeoutMs: 30 * 60_000 });
+    return;
+  }
+  if (reached && reached(await client.qemu.status(node, vmid, run.signal))) return;
+  try {
+    const onUpid = (upid: string) =>
+      void run.save({ [key]: upid } as Patch<S>).catch((err: unknown) => {
+        // Without the checkpoint a resumed run checks the VM's state instead of waiting for the UPID.
+        run.ctx.log.warn({ err, task: run.task.id }, 'could not record a Proxmox task id');
+      });
+    await send({ onUpid, signal: run.signal });
+  } catch (e) {
+    if (!(e instanceof OutcomeUnknownError) || !reached) throw e;
+    if (!reached(await client.qemu.status(node, vmid, run.signal))) throw e;
+  }
+}
+
+/** Where a VM's power stands, in the words the actions use. */
+export type PowerState = 'running' | 'paused' | 'stopped';
+export const powerState = (st: VmStatus): PowerState =>
+  st.status !== 'running' ? 'stopped' : st.qmpstatus === 'paused' ? 'paused' : 'running';

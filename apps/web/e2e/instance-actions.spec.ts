@@ -1,0 +1,312 @@
+import type { Page } from '@playwright/test';
+import { adminCli } from './support/admin';
+import { type Account, createAccount, deployInstance } from './support/api';
+import {
+  expect,
+  expectAccessible,
+  expectDialogShown,
+  expectPageReady,
+  field,
+  presetChoice,
+  signInAs,
+  test,
+} from './support/fixtures';
+import { clearFaults, injectFault } from './support/compute';
+import { E2E } from './support/ports';
+
+const TEXT = {
+  en_US: {
+    power: 'Power actions',
+    start: 'Start',
+    stop: 'Stop',
+    forceStop: 'Force stop',
+    restart: 'Restart',
+    pause: 'Pause',
+    resume: 'Resume',
+    destroy: 'Destroy',
+    started: 'Instance started',
+    stopped: 'Instance stopped',
+    poweredOff: 'Instance powered off',
+    restarted: 'Instance restarted',
+    paused: 'Instance paused',
+    resumed: 'Instance resumed',
+    destroyed: 'Instance destroyed',
+    destroyedBadge: 'Destroyed',
+    typeHost: (host: string) => `Type ${host} to confirm`,
+    newPassword: 'New password',
+    changePassword: 'Change password',
+    passwordChanged: 'Password changed',
+    generate: 'Generate a password',
+    copy: 'Copy the password',
+    copied: 'Password copied',
+    hostname: 'Hostname',
+    rdns: 'Reverse DNS',
+    save: 'Save',
+    networkSaved: 'Network settings saved',
+    autoRenew: 'Renew automatically from my balance',
+    autoRenewOff: 'Auto renew turned off',
+    autoRenewOn: 'Auto renew turned on',
+    upgradeTo: (size: string) => `Upgrade to ${size}`,
+    payAndUpgrade: 'Pay and upgrade',
+    upgraded: (size: string) => `Upgraded to ${size}`,
+    upgradeFailed: 'Upgrade failed',
+    topUp: 'Your balance is not enough. Top up on the Billing page, then try again.',
+    reinstallOpen: 'Reinstall…',
+    reinstall: 'Reinstall',
+    fillAll: 'Please fill all fields',
+    reinstalling: 'Reinstalling',
+    reinstalled: 'Instance reinstalled',
+    reinstallFailed: 'Reinstall failed',
+    chooseVersion: 'Choose a version',
+    password: 'Password',
+    actionsFor: (host: string) => `Actions for ${host}`,
+  },
+  zh_CN: {
+    power: '电源操作',
+    start: '开机',
+    stop: '关机',
+    forceStop: '强制关机',
+    restart: '重启',
+    pause: '暂停',
+    resume: '恢复',
+    destroy: '销毁',
+    started: '实例已开机',
+    stopped: '实例已关机',
+    poweredOff: '实例已断电',
+    restarted: '实例已重启',
+    paused: '实例已暂停',
+    resumed: '实例已恢复',
+    destroyed: '实例已销毁',
+    destroyedBadge: '已销毁',
+    typeHost: (host: string) => `输入 ${host} 以确认`,
+    newPassword: '新密码',
+    changePassword: '修改密码',
+    passwordChanged: '密码已修改',
+    generate: '生成密码',
+    copy: '复制密码',
+    copied: '密码已复制',
+    hostname: '主机名',
+    rdns: '反向解析（rDNS）',
+    save: '保存',
+    networkSaved: '网络设置已保存',
+    autoRenew: '使用余额自动续费',
+    autoRenewOff: '已关闭自动续费',
+    autoRenewOn: '已开启自动续费',
+    upgradeTo: (size: string) => `升级到 ${size}`,
+    payAndUpgrade: '支付并升级',
+    upgraded: (size: string) => `已升级到 ${size}`,
+    upgradeFailed: '升级失败',
+    topUp: '余额不足。请先在账单页面充值，然后重试。',
+    reinstallOpen: '重装系统…',
+    reinstall: '重装',
+    fillAll: '请填写所有字段',
+    reinstalling: '正在重装',
+    reinstalled: '实例已重装',
+    reinstallFailed: '重装失败',
+    chooseVersion: '选择版本',
+    password: '密码',
+    actionsFor: (host: string) => `${host} 的操作`,
+  },
+} as const;
+
+type Text = (typeof TEXT)[keyof typeof TEXT];
+
+function topUp(account: Account, amount: string) {
+  adminCli('user:balance', '--email', account.email, '--add', amount, '--note', 'e2e top-up');
+}
+
+/** A fresh customer with one running instance, on its detail page. */
+async function onInstance(page: Page, host: string, balance = '10') {
+  const account = await createAccount();
+  topUp(account, balance);
+  const { InstanceId } = await deployInstance(account, host);
+  await signInAs(page, account);
+  await page.goto(`/instances/${InstanceId}`);
+  await expectPageReady(page);
+  return { account, id: InstanceId };
+}
+
+const powerGroup = (page: Page, t: Text) => page.getByRole('group', { name: t.power });
+
+/** Clicks a power action in the header, confirms it and waits for its success toast. */
+async function power(page: Page, t: Text, action: string, done: string) {
+  await powerGroup(page, t).getByRole('button', { name: action, exact: true }).click();
+  await expectDialogShown(page);
+  await page.getByRole('dialog').getByRole('button', { name: action, exact: true }).click();
+  await expect(page.getByText(done, { exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+/** The header offers exactly these actions (the VM's state is polled every 2 s). */
+async function offers(page: Page, t: Text, names: string[]) {
+  await expect(powerGroup(page, t).getByRole('button')).toHaveText(names, { timeout: 15_000 });
+}
+
+for (const locale of ['en_US', 'zh_CN'] as const) {
+  const t = TEXT[locale];
+  const tag = locale === 'en_US' ? 'en' : 'zh';
+
+  test.describe(`instance actions (${locale})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await presetChoice(page, { locale, theme: 'light' });
+    });
+
+    test('stops, starts, pauses, resumes, restarts and force-stops, offering only what applies', async ({ page }) => {
+      test.setTimeout(120_000);
+      await onInstance(page, `power-${tag}`);
+      await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
+      await power(page, t, t.stop, t.stopped);
+      await offers(page, t, [t.start]);
+      await power(page, t, t.start, t.started);
+      await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
+      await power(page, t, t.pause, t.paused);
+      await offers(page, t, [t.resume, t.forceStop]);
+      await power(page, t, t.resume, t.resumed);
+      await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
+      await power(page, t, t.restart, t.restarted);
+      await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
+      await power(page, t, t.forceStop, t.poweredOff);
+      await offers(page, t, [t.start]);
+    });
+
+    test('changes the password, the hostname with reverse DNS, and auto-renew', async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.baseUrl });
+      await onInstance(page, `settings-${tag}`);
+      const settings = page.getByRole('region', { name: locale === 'en_US' ? 'Settings' : '设置' });
+      await settings.getByRole('button', { name: t.generate }).click();
+      await expect(field(page, t.newPassword)).toHaveValue(/^.{16}$/);
+      await settings.getByRole('button', { name: t.copy }).click();
+      await expect(page.getByText(t.copied, { exact: true })).toBeVisible();
+      await settings.getByRole('button', { name: t.changePassword }).click();
+      await expect(page.getByText(t.passwordChanged, { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(field(page, t.newPassword)).toHaveValue('');
+
+      // SPEC §5: an invalid hostname is not taken as typed.
+      const hostname = field(page, t.hostname);
+      await hostname.fill('9-no');
+      await expect(hostname).toHaveValue(`settings-${tag}`);
+      await hostname.fill(`renamed-${tag}`);
+      await field(page, t.rdns).fill('bad name');
+      await expect(page.getByRole('button', { name: t.save, exact: true })).toBeDisabled();
+      await field(page, t.rdns).fill(`renamed-${tag}.example.com`);
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(page.getByText(t.networkSaved)).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`renamed-${tag}`);
+
+      const renew = page.getByRole('switch', { name: t.autoRenew });
+      await expect(renew).toHaveAttribute('aria-checked', 'true');
+      await renew.click();
+      await expect(page.getByText(t.autoRenewOff)).toBeVisible();
+      await expect(renew).toHaveAttribute('aria-checked', 'false');
+      await page.reload();
+      await expect(page.getByRole('switch', { name: t.autoRenew })).toHaveAttribute('aria-checked', 'false');
+      await page.getByRole('switch', { name: t.autoRenew }).click();
+      await expect(page.getByText(t.autoRenewOn)).toBeVisible();
+    });
+
+    test('upgrades with the prorated price shown, refusing first for want of balance', async ({ page }) => {
+      const { account } = await onInstance(page, `upgrade-${tag}`, '5');
+      const size = '2 vCPU · 4 GB';
+      const row = page.getByRole('row').filter({ hasText: size });
+      // About 15.00 due now: the difference to 20.00 for a month just begun.
+      await expect(row).toContainText(/14\.9\d USD|15\.00 USD/);
+      const charge = (await row.getByRole('cell').nth(2).textContent())!.trim();
+      await row.getByRole('button', { name: t.upgradeTo(size) }).click();
+      await expectDialogShown(page);
+      await expect(page.getByRole('dialog')).toContainText(charge);
+      await expect(page.getByRole('dialog')).toContainText('20.00 USD');
+      await page.getByRole('button', { name: t.payAndUpgrade }).click();
+      await expect(page.getByText(t.topUp)).toBeVisible();
+
+      topUp(account, '20');
+      await row.getByRole('button', { name: t.upgradeTo(size) }).click();
+      await page.getByRole('button', { name: t.payAndUpgrade }).click();
+      await expect(page.getByText(t.upgraded(size))).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(size).first()).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: size })).toHaveCount(0);
+    });
+
+    test('reinstalls from another image after "please fill all fields"', async ({ page }) => {
+      test.setTimeout(60_000);
+      await onInstance(page, `reinstall-${tag}`);
+      await page.getByRole('button', { name: t.reinstallOpen }).click();
+      await expectDialogShown(page);
+      const dialog = page.getByRole('dialog');
+      await expectAccessible(page, 'the reinstall dialog');
+      await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
+      await expect(page.getByText(t.fillAll)).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'Ubuntu' }).click();
+      await page.getByRole('option', { name: 'Ubuntu 24.04 LTS' }).click();
+      await dialog.getByRole('button', { name: t.generate }).click();
+      await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
+      await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+      await expect(page.getByText(t.reinstalled)).toBeVisible({ timeout: 30_000 });
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(/Ubuntu 24\.04 LTS/).first()).toBeVisible();
+    });
+
+    test('says "reinstall failed" when the reinstall task fails', async ({ page }) => {
+      test.setTimeout(60_000);
+      await onInstance(page, `rebuild-${tag}`);
+      await injectFault({
+        region: 'hk',
+        kind: 'task-fail',
+        method: 'POST',
+        path: '/clone$',
+        times: 10,
+        message: 'no space',
+      });
+      try {
+        await page.getByRole('button', { name: t.reinstallOpen }).click();
+        await expectDialogShown(page);
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('textbox', { name: 'Rocky Linux' }).click();
+        await page.getByRole('option', { name: 'Rocky Linux 9' }).click();
+        await field(page, t.password).fill('Another-Passw0rd');
+        await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
+        await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+        await expect(page.getByText(t.reinstallFailed, { exact: true })).toBeVisible({ timeout: 30_000 });
+        await expect(dialog).toBeVisible();
+      } finally {
+        await clearFaults('hk');
+      }
+    });
+
+    test('destroys only after the hostname is typed', async ({ page }) => {
+      await onInstance(page, `doomed-${tag}`);
+      await page.getByRole('button', { name: t.destroy, exact: true }).click();
+      await expectDialogShown(page);
+      const dialog = page.getByRole('dialog');
+      const confirm = dialog.getByRole('button', { name: t.destroy, exact: true });
+      await expect(confirm).toBeDisabled();
+      await expectAccessible(page, 'the destroy dialog');
+      await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill('doomed');
+      await expect(confirm).toBeDisabled();
+      await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill(`doomed-${tag}`);
+      await confirm.click();
+      await expect(page.getByText(t.destroyed, { exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(t.destroyedBadge, { exact: true }).first()).toBeVisible();
+      await expect(powerGroup(page, t).getByRole('button')).toHaveCount(0);
+    });
+
+    test('stops and starts from the list’s quick actions', async ({ page }) => {
+      const account = await createAccount();
+      topUp(account, '10');
+      await deployInstance(account, `listed-${tag}`);
+      await signInAs(page, account);
+      await page.goto('/instances');
+      await expectPageReady(page);
+      await page.getByRole('button', { name: t.actionsFor(`listed-${tag}`) }).click();
+      await expect(page.getByRole('menuitem', { name: t.start, exact: true })).toBeDisabled();
+      await page.getByRole('menuitem', { name: t.stop, exact: true }).click();
+      await expectDialogShown(page);
+      await page.getByRole('dialog').getByRole('button', { name: t.stop, exact: true }).click();
+      await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: t.actionsFor(`listed-${tag}`) }).click();
+      // The state shown follows Proxmox's within a poll or two (the status cache refreshes every 2 s).
+      await expect(page.getByRole('menuitem', { name: t.stop, exact: true })).toBeDisabled({ timeout: 15_000 });
+      await page.getByRole('menuitem', { name: t.start, exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.start, exact: true }).click();
+      await expect(page.getByText(t.started, { exact: true })).toBeVisible({ timeout: 20_000 });
+    });
+  });
+}
