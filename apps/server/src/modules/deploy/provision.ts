@@ -1,6 +1,7 @@
 import { DEPLOY_STEP, TASK_STATUS } from '@nimbus/contract';
-import { buildIpConfig, buildNet, parseNet, ProxmoxError, TaskFailedError } from '@nimbus/proxmox';
+import { buildIpConfig, buildNet, parseNet } from '@nimbus/proxmox';
 import { withTx } from '../../db/pool.js';
+import { attempt, type Patch } from '../tasks/steps.js';
 import type { Context } from '../../lib/context.js';
 import { invoices } from '../billing/invoices.js';
 import { catalog } from '../catalog/repository.js';
@@ -27,28 +28,6 @@ export interface DeployState {
   cloneUpid?: string;
   /** Set when the deploy failed: the reason, while the VM, address and charge are given back. */
   failure?: string;
-}
-
-/** Checkpoint fields to merge into a task's state; null removes one. */
-export type Patch<S> = { [K in keyof S]?: S[K] | null };
-
-/** Errors worth another try of the same step: Proxmox was busy, unreachable or its task failed. */
-function transient(e: unknown): boolean {
-  if (e instanceof TaskFailedError) return true;
-  if (e instanceof ProxmoxError) return !['validation', 'auth', 'permission', 'pinning', 'tls'].includes(e.kind);
-  return false;
-}
-
-export async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    signal.throwIfAborted();
-    try {
-      return await fn();
-    } catch (e) {
-      if (i >= tries || !transient(e) || signal.aborted) throw e;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
-    }
-  }
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Context } from '../../lib/context.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { InstanceRow } from '../instances/repository.js';
 import { nextVmid } from './allocate.js';
-import type { DeployState, Patch } from './provision.js';
+import type { Patch } from '../tasks/steps.js';
+import type { DeployState } from './provision.js';
 
 /** A VM as the steps address it. */
 export interface Vm {

@@ -1,14 +1,17 @@
-import { DEPLOY_STEP, TASK_STATUS } from '@nimbus/contract';
-import { OutcomeUnknownError, ProxmoxError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
+import { OutcomeUnknownError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
 import { LIVE, startAction } from '../instances/actions.js';
+import { durable, type BaseState } from '../instances/durable.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import type { TaskHandler } from '../tasks/runner.js';
-import { tasks, type TaskRow } from '../tasks/repository.js';
+import type { TaskRow } from '../tasks/repository.js';
+import { attempt, type Patch } from '../tasks/steps.js';
+
+export { attempt };
 
 /** A VM as the handlers address it. */
 export interface Vm {
@@ -35,28 +38,6 @@ export async function liveVm(ctx: Context, userId: number, id: number): Promise<
   return { instance, vm: { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid } };
 }
 
-/** Errors worth another try of the same step: Proxmox was busy or unreachable. */
-function transient(e: unknown): boolean {
-  if (e instanceof ProxmoxError) return !['validation', 'auth', 'permission', 'pinning', 'tls'].includes(e.kind);
-  return false;
-}
-
-/** Runs a step, trying again (with back-off) when Proxmox failed in a way that may pass. */
-export async function attempt<T>(signal: AbortSignal, fn: () => Promise<T>, tries = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    signal.throwIfAborted();
-    try {
-      return await fn();
-    } catch (e) {
-      if (i >= tries || !transient(e) || signal.aborted) throw e;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** i));
-    }
-  }
-}
-
-/** Checkpoint fields to merge into a task's state; null removes one. */
-export type Patch<S> = { [K in keyof S]?: S[K] | null };
-
 /** What a handler works with: the task's checkpoints, a way to save more, the instance and its VM. */
 export interface Job<S> {
   task: TaskRow;
@@ -68,39 +49,24 @@ export interface Job<S> {
 }
 
 /**
- * Wraps an action's steps as a task handler: the task ends OK when `run` returns; when it throws
- * (other than the worker stopping, which resumes later) `undo` puts our records right and the task
- * ends in error. Both must be safe to run again from their checkpoints.
+ * Wraps an action's steps as a task handler on the lifecycle actions' `durable`: the task ends OK
+ * when `run` returns; when it throws (other than the worker stopping, which resumes later) the
+ * failure is recorded, `undo` puts our records right and the task ends in error. A worker that
+ * dies while undoing resumes there, not in the steps.
  */
 export function actionHandler<S extends object>(
   ctx: Context,
   run: (job: Job<S>) => Promise<void>,
   undo?: (job: Job<S>, error: unknown) => Promise<void>,
 ): TaskHandler {
-  return async (task, signal) => {
-    const state = task.state as unknown as S;
-    const save = async (patch: Patch<S>) => {
-      await tasks.progress(ctx.db, task.id, { state: patch });
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === null) delete (state as Record<string, unknown>)[k];
-        else Object.assign(state, { [k]: v });
-      }
-    };
-    const instance = (await instances.get(ctx.db, task.instance_id))!;
-    const vm = { client: clusterOf(ctx, instance).client, node: instance.node!, vmid: instance.vmid! };
-    const job: Job<S> = { task, state, save, instance, vm, signal };
-    try {
-      await run(job);
-    } catch (e) {
-      if (signal.aborted) throw e;
-      ctx.log.warn({ err: e, instance: instance.id, task: task.id, kind: task.kind }, 'instance action failed');
-      if (undo) await undo(job, e);
-      const error = e instanceof Error ? e.message : String(e);
-      await tasks.finish(ctx.db, task.id, { status: TASK_STATUS.error, step: DEPLOY_STEP.error, error });
-      return;
-    }
-    await tasks.finish(ctx.db, task.id, { status: TASK_STATUS.ok, step: 0 });
-  };
+  return durable<S & BaseState>(
+    ctx,
+    async (r) => {
+      await run(r);
+      await r.succeed(0);
+    },
+    undo && ((r) => undo(r, new Error(r.state.failure))),
+  );
 }
 
 /** The checkpoints `once` keeps for one task-creating call, under its own key. */

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
 import { releaseAddress } from '../deploy/allocate.js';
 import { removeInstanceBackups } from '../instance-data/backups.js';
-import { attempt } from '../deploy/provision.js';
+import { attempt } from '../tasks/steps.js';
 import { removeVm, vmExists } from '../deploy/vm.js';
 import { startAction } from './actions.js';
 import { durable, type BaseState } from './durable.js';

@@ -3,7 +3,7 @@ import { OutcomeUnknownError, type TaskResult, type VmStatus } from '@nimbus/pro
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import type { ClusterHandle } from '../compute/compute.js';
-import type { Patch } from '../deploy/provision.js';
+import type { Patch } from '../tasks/steps.js';
 import type { Vm } from '../deploy/vm.js';
 import type { TaskHandler } from '../tasks/runner.js';
 import { tasks, type TaskRow } from '../tasks/repository.js';

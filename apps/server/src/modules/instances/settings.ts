@@ -1,7 +1,7 @@
 import { PASSWORD_STEP, type AutoRenewResult } from '@nimbus/contract';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { attempt } from '../deploy/provision.js';
+import { attempt } from '../tasks/steps.js';
 import { startAction } from './actions.js';
 import { durable, powerState, type BaseState } from './durable.js';
 import { liveInstance } from './power.js';

@@ -4,7 +4,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { invoicedTo } from '../billing/invoices.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
-import { attempt } from '../deploy/provision.js';
+import { attempt } from '../tasks/steps.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { startAction } from './actions.js';
