@@ -1,10 +1,4 @@
-import {
-  AutoRenewResult,
-  Template,
-  UpgradeOptions,
-  type InstanceStatus,
-  type VmState,
-} from '@nimbus/contract';
+import { AutoRenewResult, Template, UpgradeOptions, type InstanceStatus, type VmState } from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';

@@ -24,7 +24,15 @@ import { UsageHistory } from './usage-history';
  * The tabs of the page, in order; the `tab` search parameter names one (overview when absent or
  * unknown).
  */
-export const INSTANCE_TABS = ['overview', 'history', 'network', 'firewall', 'backups', 'snapshots', 'settings'] as const;
+export const INSTANCE_TABS = [
+  'overview',
+  'history',
+  'network',
+  'firewall',
+  'backups',
+  'snapshots',
+  'settings',
+] as const;
 
 /** SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more. */
 function StateTip({ instance }: { instance: InstanceDetail }) {
