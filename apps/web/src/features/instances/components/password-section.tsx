@@ -1,7 +1,7 @@
 import { PASSWORD_STEP, type InstanceDetail, type InstanceFull } from '@nimbus/contract';
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconWand } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PasswordTools } from '../../../components/password-tools';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { SecretInput } from './secret-input';
@@ -37,7 +37,14 @@ export function PasswordSection({ instance }: { instance: InstanceFull | Instanc
       <Text fz="sm" c="dimmed">
         {t('password.hint', { user: instance.Username })}
       </Text>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
+      <PasswordTools
+        top
+        password={password}
+        generateLabel={t('password.generate')}
+        copyLabel={t('password.copy')}
+        onGenerate={() => setPassword(generatePassword())}
+        onCopy={() => void copyPassword(password)}
+      >
         <SecretInput
           label={t('password.new')}
           value={password}
@@ -46,30 +53,7 @@ export function PasswordSection({ instance }: { instance: InstanceFull | Instanc
           error={short ? t('errors:field.password_too_short', { min: PASSWORD_MIN }) : undefined}
           style={{ flex: 1 }}
         />
-        <Tooltip label={t('password.generate')}>
-          <ActionIcon
-            size={36}
-            mt={25}
-            variant="default"
-            aria-label={t('password.generate')}
-            onClick={() => setPassword(generatePassword())}
-          >
-            <IconWand size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('password.copy')}>
-          <ActionIcon
-            size={36}
-            mt={25}
-            variant="default"
-            aria-label={t('password.copy')}
-            disabled={password === ''}
-            onClick={() => void copyPassword(password)}
-          >
-            <IconCopy size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      </PasswordTools>
       <Group>
         <Button onClick={submit} loading={change.isPending} disabled={password === '' || short}>
           {t('password.submit')}
