@@ -1,12 +1,11 @@
 import { PASSWORD_STEP, type InstanceDetail, type InstanceFull } from '@nimbus/contract';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { PasswordTools } from '../../../components/password-tools';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { SecretInput } from './secret-input';
 import { useInstanceAction } from '../api/instance-actions-api';
-import { copyPassword, generatePassword, notifyFailure } from './action-feedback';
+import { notifyFailure } from './action-feedback';
+import { PasswordField } from './password-field';
 
 /** The server's rule (PasswordBody): at least 8 characters. */
 const PASSWORD_MIN = 8;
@@ -37,23 +36,13 @@ export function PasswordSection({ instance }: { instance: InstanceFull | Instanc
       <Text fz="sm" c="dimmed">
         {t('password.hint', { user: instance.Username })}
       </Text>
-      <PasswordTools
+      <PasswordField
         top
-        password={password}
-        generateLabel={t('password.generate')}
-        copyLabel={t('password.copy')}
-        onGenerate={() => setPassword(generatePassword())}
-        onCopy={() => void copyPassword(password)}
-      >
-        <SecretInput
-          label={t('password.new')}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          autoComplete="new-password"
-          error={short ? t('errors:field.password_too_short', { min: PASSWORD_MIN }) : undefined}
-          style={{ flex: 1 }}
-        />
-      </PasswordTools>
+        label={t('password.new')}
+        value={password}
+        onChange={setPassword}
+        error={short ? t('errors:field.password_too_short', { min: PASSWORD_MIN }) : undefined}
+      />
       <Group>
         <Button onClick={submit} loading={change.isPending} disabled={password === '' || short}>
           {t('password.submit')}

@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { DANGER } from './confirm-dialog';
 import { ToggleSwitch } from './toggle-switch';
 import { Dialog } from '../../../components/dialog';
-import { PasswordTools } from '../../../components/password-tools';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { SecretInput } from './secret-input';
 import { useInstanceAction } from '../api/instance-actions-api';
 import { productTemplatesQueryOptions } from '../api/lifecycle-api';
-import { copyPassword, generatePassword, notifyFailure } from './action-feedback';
+import { notifyFailure } from './action-feedback';
+import { PasswordField } from './password-field';
 import classes from './actions.module.css';
 
 /** SPEC §4/§9: after the reinstall task succeeds, the dialog waits 1 s before it says so and closes. */
@@ -135,20 +134,7 @@ export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogPr
           error={usernameBad ? t('errors:field.invalid_username') : undefined}
           onChange={(e) => setUsername(e.currentTarget.value.trim())}
         />
-        <PasswordTools
-          password={password}
-          generateLabel={t('password.generate')}
-          copyLabel={t('password.copy')}
-          onGenerate={() => setPassword(generatePassword())}
-          onCopy={() => void copyPassword(password)}
-        >
-          <SecretInput
-            label={t('reinstall.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-        </PasswordTools>
+        <PasswordField label={t('reinstall.password')} value={password} onChange={setPassword} />
         <ToggleSwitch label={t('reinstall.start')} checked={start} onChange={setStart} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
