@@ -1,10 +1,11 @@
 import { HOSTNAME, USERNAME } from '@nimbus/contract';
 import { ActionIcon, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCopy, IconKey, IconPlus, IconRefresh, IconWand } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
+import { PasswordTools } from '../../../components/password-tools';
 import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { type DeployDraft, randomHostname, randomPassword } from '../draft';
 
@@ -67,7 +68,13 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
           miw={220}
         />
       </Group>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <PasswordTools
+        password={draft.password}
+        generateLabel={t('config.generate')}
+        copyLabel={t('config.copy')}
+        onGenerate={() => onChange({ password: randomPassword() })}
+        onCopy={() => void copy()}
+      >
         <PasswordInput
           label={t('config.password')}
           description={t('config.passwordHint')}
@@ -76,28 +83,7 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
           autoComplete="new-password"
           style={{ flex: 1 }}
         />
-        <Tooltip label={t('config.generate')}>
-          <ActionIcon
-            size={36}
-            variant="default"
-            aria-label={t('config.generate')}
-            onClick={() => onChange({ password: randomPassword() })}
-          >
-            <IconWand size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('config.copy')}>
-          <ActionIcon
-            size={36}
-            variant="default"
-            aria-label={t('config.copy')}
-            disabled={draft.password === ''}
-            onClick={() => void copy()}
-          >
-            <IconCopy size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      </PasswordTools>
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={500} fz="sm">

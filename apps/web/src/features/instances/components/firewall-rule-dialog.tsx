@@ -9,11 +9,10 @@ import {
 } from '@nimbus/contract';
 import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
-import { showFormError } from '../../../lib/form/server-errors';
 import { useForm } from '../../../lib/form/use-form';
 import { useFormField } from '../../../lib/form/use-form-field';
 import { useTranslation } from '../../../lib/i18n/react';
-import type { DataActionCallbacks } from './use-data-action';
+import { useFormCallbacks, type DataActionCallbacks } from './use-data-action';
 
 export type RuleValues = Omit<FirewallRule, 'Pos'>;
 
@@ -98,20 +97,13 @@ function RuleForm({
   title: string;
 }) {
   const { t } = useTranslation('instance-data');
-  const { t: tErrors } = useTranslation('errors');
   const initial: RuleValues = rule ? { ...rule } : EMPTY;
   const form = useForm<RuleValues>({ initialValues: initial, validate: validateRule });
   const field = useFormField(form);
   const options = <T extends string>(list: readonly T[], label: (v: T) => string) =>
     list.map((value) => ({ value, label: label(value) }));
-  const onSubmit = (values: RuleValues) =>
-    submit(trimmed(values), {
-      onAccepted: onCancel,
-      onRefused: (error) => {
-        showFormError(error, form, tErrors, title);
-        return true;
-      },
-    });
+  const callbacks = useFormCallbacks(form, title, onCancel);
+  const onSubmit = (values: RuleValues) => submit(trimmed(values), callbacks);
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">

@@ -39,7 +39,7 @@ export const POWER_ORDER: PowerAction[] = ['start', 'resume', 'stop', 'restart',
  * toasts even when the VM's state (polled meanwhile) already hides its button. `pending` is the
  * action under way, if any.
  */
-export function usePowerActions(instanceId: number) {
+function usePowerActions(instanceId: number) {
   const { t } = useTranslation('instance-actions');
   const [pending, setPending] = useState<PowerAction | null>(null);
   const hooks = {
@@ -64,7 +64,7 @@ export function usePowerActions(instanceId: number) {
 }
 
 /** Asks before a power action: what it does to the server, then cancel or go. */
-export function PowerConfirm({
+function PowerConfirm({
   instance,
   action,
   onClose,
@@ -90,6 +90,31 @@ export function PowerConfirm({
       onConfirm={() => onConfirm(shown)}
     />
   );
+}
+
+/** Whether a power action applies to a VM in this state; while the state is unknown, none does. */
+export const applies = (action: PowerAction, state: VmState | null | undefined) =>
+  !!state && (POWER_ACTIONS[action].when as readonly VmState[]).includes(state);
+
+/**
+ * The power actions of one instance, each asked for first: `ask` opens the confirmation, `confirm`
+ * is that dialog to render, `pending` the action under way.
+ */
+export function useConfirmedPower(instance: { Id: number; Hostname: string }) {
+  const power = usePowerActions(instance.Id);
+  const [confirming, setConfirming] = useState<PowerAction | null>(null);
+  const confirm = (
+    <PowerConfirm
+      instance={instance}
+      action={confirming}
+      onClose={() => setConfirming(null)}
+      onConfirm={(action) => {
+        setConfirming(null);
+        power.run(action);
+      }}
+    />
+  );
+  return { pending: power.pending, ask: setConfirming, confirm };
 }
 
 /** Destroy, for good: the customer types the hostname before the button enables. */
@@ -152,11 +177,8 @@ export function DestroyButton({ instance }: { instance: Instance }) {
 export function InstanceActions({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');
   const state = useVmState(instance.Id, instance.Status);
-  const power = usePowerActions(instance.Id);
-  const [confirming, setConfirming] = useState<PowerAction | null>(null);
-  const applicable = state
-    ? POWER_ORDER.filter((a) => (POWER_ACTIONS[a].when as readonly VmState[]).includes(state))
-    : [];
+  const power = useConfirmedPower(instance);
+  const applicable = POWER_ORDER.filter((a) => applies(a, state));
   const shown = power.pending ? [power.pending] : applicable;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t('power.label')}>
@@ -170,21 +192,13 @@ export function InstanceActions({ instance }: { instance: Instance }) {
             size="sm"
             leftSection={<ActionIcon size={16} aria-hidden />}
             loading={power.pending === action}
-            onClick={() => setConfirming(action)}
+            onClick={() => power.ask(action)}
           >
             {t(`power.${action}`)}
           </Button>
         );
       })}
-      <PowerConfirm
-        instance={instance}
-        action={confirming}
-        onClose={() => setConfirming(null)}
-        onConfirm={(action) => {
-          setConfirming(null);
-          power.run(action);
-        }}
-      />
+      {power.confirm}
     </Group>
   );
 }

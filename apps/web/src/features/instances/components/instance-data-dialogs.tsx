@@ -1,11 +1,10 @@
 import { BACKUP_DESCRIPTION_MAX } from '@nimbus/contract';
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
-import { showFormError } from '../../../lib/form/server-errors';
 import { useForm } from '../../../lib/form/use-form';
 import { useFormField } from '../../../lib/form/use-form-field';
 import { useTranslation } from '../../../lib/i18n/react';
-import type { DataActionCallbacks } from './use-data-action';
+import { useFormCallbacks, type DataActionCallbacks } from './use-data-action';
 
 /** Asks before an action that cannot be undone (restore, delete); stays open while it runs. */
 export function ConfirmDialog({
@@ -107,7 +106,6 @@ function NameDescriptionForm({
   title: string;
 }) {
   const { t } = useTranslation('instance-data');
-  const { t: tErrors } = useTranslation('errors');
   const form = useForm<NameDescription>({
     initialValues: { Name: '', Description: '' },
     validate: (v) => {
@@ -120,17 +118,9 @@ function NameDescriptionForm({
     },
   });
   const field = useFormField(form);
+  const callbacks = useFormCallbacks(form, title, onCancel);
   const onSubmit = (values: NameDescription) =>
-    submit(
-      { Name: values.Name.trim(), Description: values.Description.trim() },
-      {
-        onAccepted: onCancel,
-        onRefused: (error) => {
-          showFormError(error, form, tErrors, title);
-          return true;
-        },
-      },
-    );
+    submit({ Name: values.Name.trim(), Description: values.Description.trim() }, callbacks);
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">

@@ -1,12 +1,11 @@
 import { PASSWORD_STEP, type InstanceDetail, type InstanceFull } from '@nimbus/contract';
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCopy, IconWand } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { SecretInput } from './secret-input';
 import { useInstanceAction } from '../api/instance-actions-api';
-import { copyPassword, generatePassword, notifyFailure } from './action-feedback';
+import { notifyFailure } from './action-feedback';
+import { PasswordField } from './password-field';
 
 /** The server's rule (PasswordBody): at least 8 characters. */
 const PASSWORD_MIN = 8;
@@ -37,39 +36,13 @@ export function PasswordSection({ instance }: { instance: InstanceFull | Instanc
       <Text fz="sm" c="dimmed">
         {t('password.hint', { user: instance.Username })}
       </Text>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <SecretInput
-          label={t('password.new')}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          autoComplete="new-password"
-          error={short ? t('errors:field.password_too_short', { min: PASSWORD_MIN }) : undefined}
-          style={{ flex: 1 }}
-        />
-        <Tooltip label={t('password.generate')}>
-          <ActionIcon
-            size={36}
-            mt={25}
-            variant="default"
-            aria-label={t('password.generate')}
-            onClick={() => setPassword(generatePassword())}
-          >
-            <IconWand size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('password.copy')}>
-          <ActionIcon
-            size={36}
-            mt={25}
-            variant="default"
-            aria-label={t('password.copy')}
-            disabled={password === ''}
-            onClick={() => void copyPassword(password)}
-          >
-            <IconCopy size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <PasswordField
+        top
+        label={t('password.new')}
+        value={password}
+        onChange={setPassword}
+        error={short ? t('errors:field.password_too_short', { min: PASSWORD_MIN }) : undefined}
+      />
       <Group>
         <Button onClick={submit} loading={change.isPending} disabled={password === '' || short}>
           {t('password.submit')}

@@ -1,6 +1,5 @@
 import { USERNAME, type InstanceDetail, type InstanceFull, type Template } from '@nimbus/contract';
-import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCopy, IconWand } from '@tabler/icons-react';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DANGER } from './confirm-dialog';
@@ -8,10 +7,10 @@ import { ToggleSwitch } from './toggle-switch';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { SecretInput } from './secret-input';
 import { useInstanceAction } from '../api/instance-actions-api';
 import { productTemplatesQueryOptions } from '../api/lifecycle-api';
-import { copyPassword, generatePassword, notifyFailure } from './action-feedback';
+import { notifyFailure } from './action-feedback';
+import { PasswordField } from './password-field';
 import classes from './actions.module.css';
 
 /** SPEC §4/§9: after the reinstall task succeeds, the dialog waits 1 s before it says so and closes. */
@@ -135,35 +134,7 @@ export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogPr
           error={usernameBad ? t('errors:field.invalid_username') : undefined}
           onChange={(e) => setUsername(e.currentTarget.value.trim())}
         />
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <SecretInput
-            label={t('reinstall.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-          <Tooltip label={t('password.generate')}>
-            <ActionIcon
-              size={36}
-              variant="default"
-              aria-label={t('password.generate')}
-              onClick={() => setPassword(generatePassword())}
-            >
-              <IconWand size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('password.copy')}>
-            <ActionIcon
-              size={36}
-              variant="default"
-              aria-label={t('password.copy')}
-              disabled={password === ''}
-              onClick={() => void copyPassword(password)}
-            >
-              <IconCopy size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <PasswordField label={t('reinstall.password')} value={password} onChange={setPassword} />
         <ToggleSwitch label={t('reinstall.start')} checked={start} onChange={setStart} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>

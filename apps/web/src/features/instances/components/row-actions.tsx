@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instanceStatusQueryOptions } from '../api/instance-live-api';
 import { isLive } from '../api/lifecycle-api';
-import { POWER_ACTIONS, PowerConfirm, usePowerActions, type PowerAction } from './instance-actions';
+import { applies, POWER_ACTIONS, useConfirmedPower, type PowerAction } from './instance-actions';
 
 const QUICK: PowerAction[] = ['start', 'stop', 'restart'];
 
@@ -27,8 +27,7 @@ export function RowActionsHeader() {
 export function RowActions({ instance }: { instance: InstanceSummary }) {
   const { t } = useTranslation('instance-actions');
   const [opened, setOpened] = useState(false);
-  const [confirming, setConfirming] = useState<PowerAction | null>(null);
-  const power = usePowerActions(instance.Id);
+  const power = useConfirmedPower(instance);
   const live = isLive(instance.Status);
   // Read afresh when the menu opens and polled while it stays open: the state may just have changed.
   const status = useQuery({ ...instanceStatusQueryOptions(instance.Id), enabled: opened && live, staleTime: 0 });
@@ -45,13 +44,13 @@ export function RowActions({ instance }: { instance: InstanceSummary }) {
         </Menu.Target>
         <Menu.Dropdown>
           {QUICK.map((action) => {
-            const { icon: Icon, when } = POWER_ACTIONS[action];
+            const { icon: Icon } = POWER_ACTIONS[action];
             return (
               <Menu.Item
                 key={action}
                 leftSection={<Icon size={16} aria-hidden />}
-                disabled={!state || !(when as readonly VmState[]).includes(state)}
-                onClick={() => setConfirming(action)}
+                disabled={!applies(action, state)}
+                onClick={() => power.ask(action)}
               >
                 {t(`power.${action}`)}
               </Menu.Item>
@@ -59,15 +58,7 @@ export function RowActions({ instance }: { instance: InstanceSummary }) {
           })}
         </Menu.Dropdown>
       </Menu>
-      <PowerConfirm
-        instance={instance}
-        action={confirming}
-        onClose={() => setConfirming(null)}
-        onConfirm={(action) => {
-          setConfirming(null);
-          power.run(action);
-        }}
-      />
+      {power.confirm}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
+import { showFormError } from '../../../lib/form/server-errors';
+import type { UseFormReturnType } from '../../../lib/form/use-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { TaskFailedError, useInstanceAction } from '../api/instance-actions-api';
@@ -46,4 +48,23 @@ export function useDataAction<V extends Record<string, unknown>>(instanceId: num
     });
   };
   return { run, isPending: mutation.isPending };
+}
+
+/**
+ * The callbacks of a dialog's form: it closes once the request is accepted, and a refusal puts the
+ * server's field errors under the inputs (with the toast titled `title`).
+ */
+export function useFormCallbacks<V extends Record<string, unknown>>(
+  form: UseFormReturnType<V>,
+  title: string,
+  onClose: () => void,
+): DataActionCallbacks {
+  const { t: tErrors } = useTranslation('errors');
+  return {
+    onAccepted: onClose,
+    onRefused: (error) => {
+      showFormError(error, form, tErrors, title);
+      return true;
+    },
+  };
 }

@@ -4,12 +4,11 @@ import type RFB from '@novnc/novnc';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
+import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
 import { takeTicket, ticketFailure } from './console-ticket';
 import classes from './console.module.css';
 import { typeText } from './keys';
-
-type Reason = ReturnType<typeof closeReason> | 'failed' | 'notAvailable';
 
 /** /instances/{id}/vnc: the instance's screen through the server's VNC proxy (noVNC, loaded here only). */
 export function VncConsolePage(props: { id: number; hostname: string; initialTicket: ConsoleTicket | null }) {
@@ -18,7 +17,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
   const screen = useRef<HTMLDivElement>(null);
   const rfb = useRef<RFB | null>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
-  const [reason, setReason] = useState<Reason | null>(null);
+  const [reason, setReason] = useState<CloseReason | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [text, setText] = useState('');
@@ -96,9 +95,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
         >
           {t('actions.paste')}
         </Button>
-        <Button size="xs" variant="default" disabled={state === 'connecting'} onClick={() => setAttempt((a) => a + 1)}>
-          {t('actions.reconnect')}
-        </Button>
+        <ReconnectButton state={state} onClick={() => setAttempt((a) => a + 1)} />
       </ConsoleHeader>
       {pasteOpen && (
         <form
@@ -137,13 +134,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
           aria-label={t('vnc.screen', { hostname: props.hostname })}
         />
         {state === 'closed' && reason && (
-          <div className={classes.overlay}>
-            <Text fw={600}>{t('state.closed')}</Text>
-            <Text fz="sm">{t(`reason.${reason}`)}</Text>
-            <Button size="xs" onClick={() => setAttempt((a) => a + 1)}>
-              {t('actions.reconnect')}
-            </Button>
-          </div>
+          <ClosedOverlay title={t('state.closed')} reason={reason} onReconnect={() => setAttempt((a) => a + 1)} />
         )}
       </div>
     </Stack>

@@ -1,14 +1,13 @@
 import type { ConsoleTicket } from '@nimbus/contract';
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
+import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
 import { takeTicket, ticketFailure } from './console-ticket';
 import classes from './console.module.css';
 import type * as XtermTerminal from './xterm-terminal';
-
-type Reason = ReturnType<typeof closeReason> | 'failed' | 'notAvailable';
 
 /** termproxy closes a session after 5 minutes without input; Proxmox's own page pings every 30 s. */
 const KEEPALIVE_MS = 30_000;
@@ -24,7 +23,7 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
   const { t } = useTranslation('instance-console');
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
-  const [reason, setReason] = useState<Reason | null>(null);
+  const [reason, setReason] = useState<CloseReason | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The terminal's label, read when it is created: a language switch must not reconnect.
   const label = useRef('');
@@ -36,7 +35,7 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
     const cleanups: (() => void)[] = [];
     setState('connecting');
     setReason(null);
-    const closed = (r: Reason) => {
+    const closed = (r: CloseReason) => {
       if (cancelled) return;
       setState('closed');
       setReason(r);
@@ -91,20 +90,12 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
   return (
     <Stack gap="sm">
       <ConsoleHeader id={id} hostname={props.hostname} title={t('xterm.title')} state={state}>
-        <Button size="xs" variant="default" disabled={state === 'connecting'} onClick={() => setAttempt((a) => a + 1)}>
-          {t('actions.reconnect')}
-        </Button>
+        <ReconnectButton state={state} onClick={() => setAttempt((a) => a + 1)} />
       </ConsoleHeader>
       <div className={classes.surface}>
         <div ref={host} className={classes.terminal} />
         {state === 'closed' && reason && (
-          <div className={classes.overlay} role="alert">
-            <Text fw={600}>{t('xterm.closed')}</Text>
-            <Text fz="sm">{t(`reason.${reason}`)}</Text>
-            <Button size="xs" onClick={() => setAttempt((a) => a + 1)}>
-              {t('actions.reconnect')}
-            </Button>
-          </div>
+          <ClosedOverlay alert title={t('xterm.closed')} reason={reason} onReconnect={() => setAttempt((a) => a + 1)} />
         )}
       </div>
     </Stack>

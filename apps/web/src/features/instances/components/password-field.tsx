@@ -1,0 +1,34 @@
+import { PasswordTools } from '../../../components/password-tools';
+import { useTranslation } from '../../../lib/i18n/react';
+import { copyPassword, generatePassword } from './action-feedback';
+import { SecretInput } from './secret-input';
+
+/** A new password for the instance's login user, with "generate" and "copy" (SPEC §5). */
+export function PasswordField(props: {
+  label: string;
+  value: string;
+  onChange: (password: string) => void;
+  error?: string;
+  /** The buttons stay level with the field while an error shows under it. */
+  top?: boolean;
+}) {
+  const { t } = useTranslation('instance-actions');
+  return (
+    <PasswordTools
+      top={props.top}
+      password={props.value}
+      generateLabel={t('password.generate')}
+      copyLabel={t('password.copy')}
+      onGenerate={() => props.onChange(generatePassword())}
+      onCopy={() => void copyPassword(props.value)}
+    >
+      <SecretInput
+        label={props.label}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        error={props.error}
+        style={{ flex: 1 }}
+      />
+    </PasswordTools>
+  );
+}

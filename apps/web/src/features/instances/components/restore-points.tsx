@@ -1,0 +1,227 @@
+import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconRestore, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useTranslation } from '../../../lib/i18n/react';
+import { ConfirmDialog, NameDescriptionDialog, type NameCheck, type NameDescription } from './instance-data-dialogs';
+import classes from './instance-data.module.css';
+import { useDataAction } from './use-data-action';
+
+/** A backup or a snapshot as the list shows it. */
+interface RestorePoint {
+  Name: string;
+  Description: string;
+  CreatedAt: string | null;
+}
+
+/** A column of one kind only, shown between the description and the date. */
+interface ExtraColumn<T> {
+  header: string;
+  cell: (item: T) => ReactNode;
+}
+
+interface RestorePointsProps<T extends RestorePoint, Target extends Record<string, unknown>> {
+  instanceId: number;
+  /** The translation prefix, also the kind's name: its texts are parallel under both. */
+  kind: 'backups' | 'snapshots';
+  /** The stem of the action paths: `backup` posts `backup/add`, `backup/restore`, `backup/del`. */
+  action: 'backup' | 'snapshot';
+  items: T[];
+  quota: number;
+  /** What counts against the quota. */
+  used: number;
+  createIcon: ReactNode;
+  /** Whether the server is there to act on; false shows why nothing can be done. */
+  live?: boolean;
+  minWidth: number;
+  keyOf: (item: T) => string | number;
+  /** The body of a restore or delete request naming the item. */
+  target: (item: T) => Target;
+  badge?: (item: T) => ReactNode;
+  columns?: ExtraColumn<T>[];
+  canRestore?: (item: T) => boolean;
+  canDelete?: (item: T) => boolean;
+  nameHint?: string;
+  nameMax: number;
+  checkName: NameCheck;
+}
+
+const always = () => true;
+
+/**
+ * The body of the backups and snapshots panels: the quota, the create button and its form, the
+ * table with restore and delete, and their confirmations (SPEC §4).
+ */
+export function RestorePoints<T extends RestorePoint, Target extends Record<string, unknown>>({
+  instanceId,
+  kind,
+  action,
+  items,
+  quota,
+  used,
+  createIcon,
+  live = true,
+  minWidth,
+  keyOf,
+  target,
+  badge,
+  columns = [],
+  canRestore = always,
+  canDelete = always,
+  nameHint,
+  nameMax,
+  checkName,
+}: RestorePointsProps<T, Target>) {
+  const { t } = useTranslation('instance-data');
+  const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+  const add = useDataAction<NameDescription>(instanceId, `${action}/add`);
+  const restore = useDataAction<Target>(instanceId, `${action}/restore`);
+  const remove = useDataAction<Target>(instanceId, `${action}/del`);
+  const busy = add.isPending || restore.isPending || remove.isPending || !live;
+  const [creating, setCreating] = useState(false);
+  const [restoring, setRestoring] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const full = used >= quota;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Text fz="sm">{t(`${kind}.intro`)}</Text>
+          <Text fz="sm" c="dimmed">
+            {t(`${kind}.usage`, { used, quota })}
+          </Text>
+        </div>
+        <Button leftSection={createIcon} onClick={() => setCreating(true)} disabled={busy || full}>
+          {t(`${kind}.create`)}
+        </Button>
+      </Group>
+      {!live ? (
+        <Text c="dimmed" fz="sm">
+          {t('notLive')}
+        </Text>
+      ) : full ? (
+        <Text fz="sm" role="status">
+          {quota === 0 ? t(`${kind}.noQuota`) : t(`${kind}.quotaReached`, { quota })}
+        </Text>
+      ) : null}
+      {items.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          {t(`${kind}.empty`)}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped className={classes.table} aria-label={t(`${kind}.label`)}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t(`${kind}.columns.name`)}</Table.Th>
+                <Table.Th>{t(`${kind}.columns.description`)}</Table.Th>
+                {columns.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                ))}
+                <Table.Th>{t(`${kind}.columns.date`)}</Table.Th>
+                <Table.Th>{t(`${kind}.columns.actions`)}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={keyOf(item)}>
+                  <Table.Td>
+                    {badge ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <ItemName name={item.Name} />
+                        {badge(item)}
+                      </Group>
+                    ) : (
+                      <ItemName name={item.Name} />
+                    )}
+                  </Table.Td>
+                  <Table.Td className={classes.comment}>{item.Description}</Table.Td>
+                  {columns.map((c) => (
+                    <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
+                  ))}
+                  <Table.Td>{item.CreatedAt ? date.format(new Date(item.CreatedAt)) : '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        onClick={() => setRestoring(item)}
+                        disabled={busy || !canRestore(item)}
+                        aria-label={t(`${kind}.restoreItem`, { name: item.Name })}
+                      >
+                        <IconRestore size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        size="lg"
+                        onClick={() => setDeleting(item)}
+                        disabled={busy || !canDelete(item)}
+                        aria-label={t(`${kind}.deleteItem`, { name: item.Name })}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <NameDescriptionDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t(`${kind}.formTitle`)}
+        nameHint={nameHint}
+        nameMax={nameMax}
+        checkName={checkName}
+        busy={add.isPending}
+        submit={(values, callbacks) =>
+          add.run(values, { success: t(`${kind}.created`), failure: t(`${kind}.createFailed`) }, callbacks)
+        }
+      />
+      <ConfirmDialog
+        opened={restoring !== null}
+        onClose={() => setRestoring(null)}
+        title={t(`${kind}.restoreTitle`, { name: restoring?.Name ?? '' })}
+        message={t(`${kind}.restoreMessage`)}
+        confirmLabel={t(`${kind}.restoreConfirm`)}
+        busy={restore.isPending}
+        onConfirm={() =>
+          restoring &&
+          restore.run(
+            target(restoring),
+            { success: t(`${kind}.restored`), failure: t(`${kind}.restoreFailed`) },
+            { onAccepted: () => setRestoring(null), onFailed: () => setRestoring(null) },
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t(`${kind}.deleteTitle`, { name: deleting?.Name ?? '' })}
+        message={t(`${kind}.deleteMessage`)}
+        confirmLabel={t(`${kind}.deleteConfirm`)}
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.run(
+            target(deleting),
+            { success: t(`${kind}.deleted`), failure: t(`${kind}.deleteFailed`) },
+            { onAccepted: () => setDeleting(null), onFailed: () => setDeleting(null) },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+function ItemName({ name }: { name: string }) {
+  return (
+    <Text fz="sm" fw={500}>
+      {name}
+    </Text>
+  );
+}
