@@ -253,7 +253,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.getByRole('option', { name: 'Ubuntu 24.04 LTS' }).click();
       await dialog.getByRole('button', { name: t.generate }).click();
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
-      await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+      // The toast, not the header's status badge that says the same once the list refreshes.
+      await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
       await expect(page.getByText(t.reinstalled)).toBeVisible({ timeout: 30_000 });
       await expect(dialog).toBeHidden();
       await expect(page.getByText(/Ubuntu 24\.04 LTS/).first()).toBeVisible();
@@ -286,7 +287,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await page.getByRole('option', { name: 'Rocky Linux 9' }).click();
         await field(page, t.password).fill('Another-Passw0rd');
         await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
-        await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+        // The toast, not the header's status badge that says the same once the list refreshes.
+        await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
         await expect(page.getByText(t.reinstallFailed, { exact: true })).toBeVisible({ timeout: 30_000 });
         await expect(dialog).toBeVisible();
       } finally {
