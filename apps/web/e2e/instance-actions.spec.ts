@@ -154,12 +154,14 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
   const tag = locale === 'en_US' ? 'en' : 'zh';
 
   test.describe(`instance actions (${locale})`, () => {
+    // Each test deploys its own server first (through the API): the budget holds that and the action.
+    test.describe.configure({ timeout: 90_000 });
     test.beforeEach(async ({ page }) => {
       await presetChoice(page, { locale, theme: 'light' });
     });
 
     test('stops, starts, pauses, resumes, restarts and force-stops, offering only what applies', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(150_000);
       await onInstance(page, `power-${tag}`);
       await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
       await power(page, t, t.stop, t.stopped);
@@ -238,7 +240,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     test('reinstalls from another image after "please fill all fields"; the guest OS panel then shows it', async ({
       page,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       await onInstance(page, `reinstall-${tag}`);
       const guest = page.getByRole('region', { name: t.guest });
       await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
@@ -267,7 +269,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     });
 
     test('says "reinstall failed" when the reinstall task fails', async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       await onInstance(page, `rebuild-${tag}`);
       await injectFault({
         region: 'hk',
