@@ -167,6 +167,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
   const t = TEXT[locale];
 
   test.describe(`firewall, backups and snapshots (${locale})`, () => {
+    // Each test deploys its own server first (through the API): the budget holds that and the steps.
+    test.describe.configure({ timeout: 90_000 });
     test('adds, edits, disables and deletes a firewall rule; switches the firewall and its policy', async ({
       page,
     }) => {
