@@ -1,11 +1,13 @@
 import { KNOWN_KEYS } from '../../server/test/ssh-keys';
 import { adminCli } from './support/admin';
 import { addSshKey, createAccount, deployInstance, type Account } from './support/api';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
   expectDialogShown,
   expectPageReady,
+  field,
   presetChoice,
   signInAs,
   test,
@@ -23,6 +25,45 @@ const PRIVATE = [
   '/instances',
   '/no/such/page',
 ];
+
+type Locale = 'en_US' | 'zh_CN';
+const en = (locale: Locale) => locale === 'en_US';
+
+/**
+ * Each tab of the instance page, with what a person sees once its data is in (the scan must judge
+ * the filled panel, not its loader).
+ */
+const INSTANCE_TABS: Record<string, (page: Page, locale: Locale) => Promise<void>> = {
+  overview: async (page, locale) => {
+    const guest = page.getByRole('region', { name: en(locale) ? 'Guest operating system' : '客户机操作系统' });
+    await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
+    await expect(page.getByTestId('chart-summary').first()).toHaveText(en(locale) ? /^Latest: / : /^最新：/);
+  },
+  history: async (page) => {
+    const history = page.locator('[data-timeframe]');
+    await expect(history.getByRole('figure').first().locator('canvas')).not.toHaveCount(0);
+    await expect(history.getByRole('figure').first()).not.toHaveAttribute('data-points', '0');
+  },
+  network: async (page, locale) => {
+    await expect(field(page, en(locale) ? 'Hostname' : '主机名')).toHaveValue('axe-web-1');
+  },
+  firewall: async (page, locale) => {
+    await expect(
+      page.getByText(
+        en(locale) ? 'No rules yet: all traffic follows the default policies.' : '暂无规则：所有流量按默认策略处理。',
+      ),
+    ).toBeVisible();
+  },
+  backups: async (page, locale) => {
+    await expect(page.getByText(en(locale) ? 'No backups yet.' : '暂无备份。')).toBeVisible();
+  },
+  snapshots: async (page, locale) => {
+    await expect(page.getByText(en(locale) ? 'No snapshots yet.' : '暂无快照。')).toBeVisible();
+  },
+  settings: async (page) => {
+    await expect(page.getByRole('row').filter({ hasText: '2 vCPU · 4 GB' })).toContainText('USD');
+  },
+};
 
 let account: Account;
 /** A customer with an SSH key: the main account shows the keys tab's empty state. */
@@ -84,6 +125,31 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('axe-web-1');
         await expectAccessible(page, `/instances/{id} ${locale} ${theme}`);
       });
+
+      for (const [tab, ready] of Object.entries(INSTANCE_TABS)) {
+        test(`the instance page's ${tab} tab`, async ({ page }) => {
+          await presetChoice(page, { locale, theme });
+          await signInAs(page, serverOwner);
+          await page.goto(`/instances/${instanceId}?tab=${tab}`);
+          await expectPageReady(page);
+          await expect(page.getByRole('tabpanel')).toBeVisible();
+          await ready(page, locale);
+          await expectAccessible(page, `/instances/{id}?tab=${tab} ${locale} ${theme}`);
+        });
+      }
+
+      for (const kind of ['vnc', 'xterm'] as const) {
+        test(`the ${kind === 'vnc' ? 'VNC' : 'terminal'} console page, connected`, async ({ page }) => {
+          await presetChoice(page, { locale, theme });
+          await signInAs(page, serverOwner);
+          await page.goto(`/instances/${instanceId}/${kind}`);
+          await expectPageReady(page);
+          await expect(page.getByRole('status')).toHaveText(en(locale) ? 'Connected' : '已连接');
+          if (kind === 'xterm') await expect(page.locator('.xterm-rows')).toContainText('axe-web-1 login:');
+          else await expect(page.getByRole('application').locator('canvas')).toBeVisible();
+          await expectAccessible(page, `/instances/{id}/${kind} ${locale} ${theme}`);
+        });
+      }
 
       test('the SSH keys list, the key dialog with field errors and the delete dialog', async ({ page }) => {
         await presetChoice(page, { locale, theme });

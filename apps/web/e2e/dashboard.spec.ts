@@ -49,6 +49,8 @@ test.describe('dashboard', () => {
   });
 
   test('lists the 8 most recent instances, newest first, each linking to its page', async ({ page }) => {
+    // Nine servers are deployed first, one after another.
+    test.setTimeout(120_000);
     const account = await createAccount({ profile: { FirstName: 'Fleet' } });
     adminCli('user:balance', '--email', account.email, '--add', '500', '--note', 'e2e fleet');
     const ids: number[] = [];

@@ -123,6 +123,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       page,
       context,
     }) => {
+      // The deploy itself may take up to the 60 s waited for below.
+      test.setTimeout(90_000);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.baseUrl });
       const account = await createAccount();
       topUp(account, '100');

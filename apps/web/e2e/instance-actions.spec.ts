@@ -60,6 +60,10 @@ const TEXT = {
     chooseVersion: 'Choose a version',
     password: 'Password',
     actionsFor: (host: string) => `Actions for ${host}`,
+    settingsTab: 'Settings',
+    networkTab: 'Network',
+    overviewTab: 'Overview',
+    guest: 'Guest operating system',
   },
   zh_CN: {
     power: '电源操作',
@@ -106,6 +110,10 @@ const TEXT = {
     chooseVersion: '选择版本',
     password: '密码',
     actionsFor: (host: string) => `${host} 的操作`,
+    settingsTab: '设置',
+    networkTab: '网络',
+    overviewTab: '概览',
+    guest: '客户机操作系统',
   },
 } as const;
 
@@ -115,13 +123,13 @@ function topUp(account: Account, amount: string) {
   adminCli('user:balance', '--email', account.email, '--add', amount, '--note', 'e2e top-up');
 }
 
-/** A fresh customer with one running instance, on its detail page. */
-async function onInstance(page: Page, host: string, balance = '10') {
+/** A fresh customer with one running instance, on its detail page (at one of its tabs). */
+async function onInstance(page: Page, host: string, balance = '10', tab?: string) {
   const account = await createAccount();
   topUp(account, balance);
   const { InstanceId } = await deployInstance(account, host);
   await signInAs(page, account);
-  await page.goto(`/instances/${InstanceId}`);
+  await page.goto(`/instances/${InstanceId}${tab ? `?tab=${tab}` : ''}`);
   await expectPageReady(page);
   return { account, id: InstanceId };
 }
@@ -146,12 +154,14 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
   const tag = locale === 'en_US' ? 'en' : 'zh';
 
   test.describe(`instance actions (${locale})`, () => {
+    // Each test deploys its own server first (through the API): the budget holds that and the action.
+    test.describe.configure({ timeout: 90_000 });
     test.beforeEach(async ({ page }) => {
       await presetChoice(page, { locale, theme: 'light' });
     });
 
     test('stops, starts, pauses, resumes, restarts and force-stops, offering only what applies', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(150_000);
       await onInstance(page, `power-${tag}`);
       await offers(page, t, [t.stop, t.restart, t.pause, t.forceStop]);
       await power(page, t, t.stop, t.stopped);
@@ -170,7 +180,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('changes the password, the hostname with reverse DNS, and auto-renew', async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E.baseUrl });
-      await onInstance(page, `settings-${tag}`);
+      await onInstance(page, `settings-${tag}`, '10', 'settings');
       const settings = page.getByRole('region', { name: locale === 'en_US' ? 'Settings' : '设置' });
       await settings.getByRole('button', { name: t.generate }).click();
       await expect(field(page, t.newPassword)).toHaveValue(/^.{16}$/);
@@ -180,7 +190,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.passwordChanged, { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(field(page, t.newPassword)).toHaveValue('');
 
-      // SPEC §5: an invalid hostname is not taken as typed.
+      // SPEC §5: an invalid hostname is not taken as typed. Names live on the network tab.
+      await page.getByRole('tab', { name: t.networkTab }).click();
       const hostname = field(page, t.hostname);
       await hostname.fill('9-no');
       await expect(hostname).toHaveValue(`settings-${tag}`);
@@ -192,6 +203,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.networkSaved)).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`renamed-${tag}`);
 
+      await page.getByRole('tab', { name: t.settingsTab }).click();
       const renew = page.getByRole('switch', { name: t.autoRenew });
       await expect(renew).toHaveAttribute('aria-checked', 'true');
       await renew.click();
@@ -204,7 +216,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     });
 
     test('upgrades with the prorated price shown, refusing first for want of balance', async ({ page }) => {
-      const { account } = await onInstance(page, `upgrade-${tag}`, '5');
+      const { account } = await onInstance(page, `upgrade-${tag}`, '5', 'settings');
       const size = '2 vCPU · 4 GB';
       const row = page.getByRole('row').filter({ hasText: size });
       // About 15.00 due now: the difference to 20.00 for a month just begun.
@@ -225,9 +237,14 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByRole('row').filter({ hasText: size })).toHaveCount(0);
     });
 
-    test('reinstalls from another image after "please fill all fields"', async ({ page }) => {
-      test.setTimeout(60_000);
+    test('reinstalls from another image after "please fill all fields"; the guest OS panel then shows it', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
       await onInstance(page, `reinstall-${tag}`);
+      const guest = page.getByRole('region', { name: t.guest });
+      await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
+      await page.getByRole('tab', { name: t.settingsTab }).click();
       await page.getByRole('button', { name: t.reinstallOpen }).click();
       await expectDialogShown(page);
       const dialog = page.getByRole('dialog');
@@ -238,24 +255,33 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.getByRole('option', { name: 'Ubuntu 24.04 LTS' }).click();
       await dialog.getByRole('button', { name: t.generate }).click();
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
-      await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+      // The toast, not the header's status badge that says the same once the list refreshes.
+      await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
       await expect(page.getByText(t.reinstalled)).toBeVisible({ timeout: 30_000 });
       await expect(dialog).toBeHidden();
       await expect(page.getByText(/Ubuntu 24\.04 LTS/).first()).toBeVisible();
+
+      // What the new image's guest agent reports (the emulator's Ubuntu template), not the old OS.
+      await page.getByRole('tab', { name: t.overviewTab }).click();
+      await expect(guest).toContainText('Ubuntu 24.04.1 LTS');
+      await expect(guest).toContainText('6.8.0-49-generic');
+      await expect(guest).not.toContainText('Debian');
     });
 
     test('says "reinstall failed" when the reinstall task fails', async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       await onInstance(page, `rebuild-${tag}`);
       await injectFault({
         region: 'hk',
         kind: 'task-fail',
         method: 'POST',
-        path: '/clone$',
+        // Only clones of the Rocky Linux template: deploys running meanwhile (Debian) are left alone.
+        path: '/qemu/9002/clone$',
         times: 10,
         message: 'no space',
       });
       try {
+        await page.getByRole('tab', { name: t.settingsTab }).click();
         await page.getByRole('button', { name: t.reinstallOpen }).click();
         await expectDialogShown(page);
         const dialog = page.getByRole('dialog');
@@ -263,7 +289,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await page.getByRole('option', { name: 'Rocky Linux 9' }).click();
         await field(page, t.password).fill('Another-Passw0rd');
         await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
-        await expect(page.getByText(t.reinstalling, { exact: true })).toBeVisible();
+        // The toast, not the header's status badge that says the same once the list refreshes.
+        await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
         await expect(page.getByText(t.reinstallFailed, { exact: true })).toBeVisible({ timeout: 30_000 });
         await expect(dialog).toBeVisible();
       } finally {
@@ -272,7 +299,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     });
 
     test('destroys only after the hostname is typed', async ({ page }) => {
-      await onInstance(page, `doomed-${tag}`);
+      await onInstance(page, `doomed-${tag}`, '10', 'settings');
       await page.getByRole('button', { name: t.destroy, exact: true }).click();
       await expectDialogShown(page);
       const dialog = page.getByRole('dialog');

@@ -1,8 +1,9 @@
 import { adminCli } from './support/admin';
 import { createAccount, deployInstance } from './support/api';
 import { stopVmByName } from './support/compute';
-import { readTerminal, readVncScreen } from './support/console';
-import { expect, expectAccessible, presetChoice, signInAs, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { changeInstancePassword, readTerminal, readVncScreen } from './support/console';
+import { expect, expectAccessible, field, presetChoice, signInAs, test } from './support/fixtures';
 
 // The consoles end to end: a real browser, the server's proxy and the emulated Proxmox behind it.
 // The deploy helper's credentials: user root, password Sturdy-Passw0rd!.
@@ -23,6 +24,10 @@ const TEXT = {
     vncFailed: 'Failed to load VNC',
     xtermFailed: 'Failed to load XTERM',
     notFound: 'Failed to get the instance',
+    settings: 'Settings',
+    newPassword: 'New password',
+    changePassword: 'Change password',
+    passwordChanged: 'Password changed',
   },
   zh_CN: {
     console: 'VNC 控制台',
@@ -37,8 +42,29 @@ const TEXT = {
     vncFailed: '加载 VNC 失败',
     xtermFailed: '加载 XTERM 失败',
     notFound: '获取实例失败',
+    settings: '设置',
+    newPassword: '新密码',
+    changePassword: '修改密码',
+    passwordChanged: '密码已修改',
   },
 } as const;
+
+/** How many times the terminal shows the login prompt: each failed login asks again. */
+const loginPrompts = async (page: Page, hostname: string) =>
+  (await readTerminal(page)).split(`${hostname} login:`).length - 1;
+
+/**
+ * Logs in on the terminal's login prompt (the n-th one shown), as a person types it; answers once
+ * the password has been sent.
+ */
+async function typeLogin(page: Page, hostname: string, prompt: number, password: string) {
+  await expect.poll(() => loginPrompts(page, hostname)).toBe(prompt);
+  await page.keyboard.type('root');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => readTerminal(page)).toMatch(/Password: *$/m);
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+}
 
 async function customerWithServer(hostname: string) {
   const account = await createAccount();
@@ -128,6 +154,46 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/instances/${id}/vnc`);
       await expect(page.getByText(t.vncFailed)).toBeVisible();
       await expect(page).toHaveURL('/instances');
+    });
+
+    test('terminal: logs in, runs a command, and after a password change only the new password logs in', async ({
+      page,
+    }) => {
+      const hostname = `pw-${locale === 'en_US' ? 'en' : 'zh'}-${Date.now() % 100000}`;
+      const { account, id } = await customerWithServer(hostname);
+      const fresh = `Fresh-${locale === 'en_US' ? 'En' : 'Zh'}-Passw0rd`;
+      await presetChoice(page, { locale, theme: 'dark' });
+      await signInAs(page, account);
+      await page.goto(`/instances/${id}/xterm`);
+      await expect(page.getByRole('status')).toHaveText(t.connected);
+      await typeLogin(page, hostname, 1, PASSWORD);
+      await page.keyboard.type('echo first session');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readTerminal(page)).toMatch(/^first session$/m);
+
+      if (locale === 'en_US') {
+        // As a customer does it: the settings tab's password section, then back to the terminal.
+        await page.goto(`/instances/${id}?tab=settings`);
+        const settings = page.getByRole('region', { name: t.settings });
+        await field(page, t.newPassword).fill(fresh);
+        await settings.getByRole('button', { name: t.changePassword }).click();
+        await expect(page.getByText(t.passwordChanged, { exact: true })).toBeVisible({ timeout: 15_000 });
+        await page.goto(`/instances/${id}/xterm`);
+        await expect(page.getByRole('status')).toHaveText(t.connected);
+      } else {
+        // Changed elsewhere (another tab, the API) while the terminal stays open; the page reconnects.
+        await changeInstancePassword(account.session.session_id, id, fresh);
+        await page.getByRole('button', { name: t.reconnect }).click();
+        await expect(page.getByRole('status')).toHaveText(t.connected);
+      }
+
+      // A new session starts at the login prompt: the deploy password is refused now, the new one works.
+      await typeLogin(page, hostname, 1, PASSWORD);
+      await expect.poll(() => readTerminal(page)).toContain('Login incorrect');
+      await typeLogin(page, hostname, 2, fresh);
+      await page.keyboard.type('hostname');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => readTerminal(page)).toMatch(new RegExp(`^${hostname}$`, 'm'));
     });
 
     test('an instance that is not the customer’s is "not found" on both console pages', async ({ page }) => {

@@ -154,11 +154,12 @@ async function openInstance(
   page: Page,
   locale: 'en_US' | 'zh_CN',
   c: { account: Account; id: number },
+  tab: 'firewall' | 'backups' | 'snapshots',
   theme: 'light' | 'dark' = 'light',
 ) {
   await presetChoice(page, { locale, theme });
   await signInAs(page, c.account);
-  await page.goto(`/instances/${c.id}`);
+  await page.goto(`/instances/${c.id}?tab=${tab}`);
   await expectPageReady(page);
 }
 
@@ -166,11 +167,13 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
   const t = TEXT[locale];
 
   test.describe(`firewall, backups and snapshots (${locale})`, () => {
+    // Each test deploys its own server first (through the API): the budget holds that and the steps.
+    test.describe.configure({ timeout: 90_000 });
     test('adds, edits, disables and deletes a firewall rule; switches the firewall and its policy', async ({
       page,
     }) => {
       const c = await customerWithServer(`fw-${locale === 'en_US' ? 'en' : 'zh'}`);
-      await openInstance(page, locale, c);
+      await openInstance(page, locale, c, 'firewall');
       const panel = page.getByRole('region', { name: t.firewall, exact: true });
       await expect(panel.getByText(t.note)).toBeVisible();
       await expect(panel.getByText(t.noRules)).toBeVisible();
@@ -232,7 +235,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('creates, restores and deletes a backup', async ({ page }) => {
       const c = await customerWithServer(`bk-${locale === 'en_US' ? 'en' : 'zh'}`);
-      await openInstance(page, locale, c);
+      await openInstance(page, locale, c, 'backups');
       const panel = page.getByRole('region', { name: t.backups, exact: true });
       await expect(panel.getByText(t.noBackups)).toBeVisible();
 
@@ -261,7 +264,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('takes, rolls back to and deletes a snapshot', async ({ page }) => {
       const c = await customerWithServer(`sn-${locale === 'en_US' ? 'en' : 'zh'}`);
-      await openInstance(page, locale, c, 'dark');
+      await openInstance(page, locale, c, 'snapshots', 'dark');
       const panel = page.getByRole('region', { name: t.snapshots, exact: true });
       await expect(panel.getByText(t.noSnapshots)).toBeVisible();
 
@@ -304,10 +307,11 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const snapshots = await api<{ Quota: number }>(c.account, 'GET', `instance/snapshots?id=${c.id}`);
       for (let i = 0; i < snapshots.Quota; i++) await actViaApi(c.account, c.id, 'snapshot/add', { Name: `s${i}` });
 
-      await openInstance(page, locale, c);
+      await openInstance(page, locale, c, 'backups');
       const backupPanel = page.getByRole('region', { name: t.backups, exact: true });
       await expect(backupPanel.getByText(t.backupQuota)).toBeVisible();
       await expect(backupPanel.getByRole('button', { name: t.createBackup })).toBeDisabled();
+      await page.getByRole('tab', { name: t.snapshots }).click();
       const snapshotPanel = page.getByRole('region', { name: t.snapshots, exact: true });
       await expect(snapshotPanel.getByText(t.snapshotQuota)).toBeVisible();
       await expect(snapshotPanel.getByRole('button', { name: t.takeSnapshot })).toBeDisabled();

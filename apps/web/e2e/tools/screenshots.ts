@@ -6,6 +6,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import enCommon from '../../src/locales/en_US/common.json';
 import zhCommon from '../../src/locales/zh_CN/common.json';
+import enConsole from '../../src/locales/en_US/instance-console.json';
+import zhConsole from '../../src/locales/zh_CN/instance-console.json';
 import { CHROMIUM } from '../support/chromium';
 
 const [base, email, password, outDir = '.tmp/screenshots', width = '1280'] = process.argv.slice(2);
@@ -41,21 +43,49 @@ const list = await fetch(`${base}/api/instances?limit=1`, {
   headers: { ssid: (session as { session_id: string }).session_id },
 });
 const first = ((await list.json()) as { data?: { Items: { Id: number }[] } }).data?.Items[0];
-if (first) PRIVATE.instance = `/instances/${first.Id}`;
+if (first) {
+  PRIVATE.instance = `/instances/${first.Id}`;
+  for (const tab of ['overview', 'history', 'network', 'firewall', 'backups', 'snapshots', 'settings']) {
+    PRIVATE[`instance-${tab}`] = `/instances/${first.Id}?tab=${tab}`;
+  }
+  PRIVATE['instance-vnc'] = `/instances/${first.Id}/vnc`;
+  PRIVATE['instance-xterm'] = `/instances/${first.Id}/xterm`;
+}
 
 const only = process.env.PAGES?.split(',');
 
 const LOADING = [enCommon.loading, zhCommon.loading];
+/** The console pages' connection badge once the session is up, in both languages. */
+const CONNECTED = new RegExp(`^(${enConsole.state.connected}|${zhConsole.state.connected})$`);
 
 /**
  * Waits for the page's own content rather than a fixed time: an h1 that is not the loading
  * screen's, no loading screen left, the network quiet (lazy chunks, API reads) and fonts loaded.
+ * A console page keeps its socket open (the network never goes quiet): it is settled once it says
+ * it is connected and the guest's first screen has arrived.
  */
 async function settled(page: Page): Promise<void> {
   let heading = page.getByRole('heading', { level: 1 });
   for (const { title } of LOADING) heading = heading.filter({ hasNotText: new RegExp(`^${title}$`) });
   await heading.waitFor();
-  await page.waitForLoadState('networkidle');
+  if (/\/(vnc|xterm)$/.test(new URL(page.url()).pathname)) {
+    await page.getByRole('status').filter({ hasText: CONNECTED }).waitFor();
+    if (page.url().endsWith('/xterm'))
+      await page
+        .locator('.xterm-rows')
+        .getByText(/login:/)
+        .first()
+        .waitFor();
+    // noVNC's canvas exists before the first frame: wait until the guest's text is drawn on it.
+    else
+      await page.waitForFunction(() => {
+        const c = document.querySelector<HTMLCanvasElement>('[role="application"] canvas');
+        const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+        return !!data && data.some((v, i) => i % 4 === 0 && v > 0x55);
+      });
+  } else {
+    await page.waitForLoadState('networkidle');
+  }
   await page.evaluate(() => document.fonts.ready);
   for (const { message } of LOADING) await page.getByText(message).waitFor({ state: 'hidden' });
 }

@@ -44,9 +44,15 @@ export const instanceRrdQueryOptions = (id: number, timeframe: RrdTimeframe = 'd
     placeholderData: keepPreviousData,
   });
 
+/** How often the guest OS is asked for again while its agent does not answer. */
+const GUEST_AGENT_RETRY_MS = 5_000;
+
 /** GET api/instance/agent/osinfo: what the guest agent says about the OS. */
 export const guestOsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: liveKeys.osInfo(id),
     queryFn: ({ signal }) => api.get('instance/agent/osinfo', GuestOsInfo, { id }, signal),
+    // Right after a deploy, start or reinstall the agent may not answer yet: ask again until it
+    // does, so the panel fills without a reload.
+    refetchInterval: (query) => (query.state.data?.Available === false ? GUEST_AGENT_RETRY_MS : false),
   });
