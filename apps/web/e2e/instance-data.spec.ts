@@ -206,11 +206,17 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(table).toContainText('2222');
 
       // Mantine lays the switch's thumb over its input: the click lands where a person's would.
-      await panel.getByRole('switch', { name: t.disableRule }).click({ force: true });
+      // `force` skips Playwright's own wait for an enabled control, so wait for it as a person
+      // would: the switches stay disabled until the edit's task has ended and the list is fresh.
+      const disable = panel.getByRole('switch', { name: t.disableRule });
+      await expect(disable).toBeEnabled();
+      await disable.click({ force: true });
       await expect(page.getByText(t.ruleDisabled)).toBeVisible();
       await expect(panel.getByRole('switch', { name: t.enableRule })).not.toBeChecked();
 
-      await panel.getByRole('switch', { name: t.firewallSwitch }).click({ force: true });
+      const firewallSwitch = panel.getByRole('switch', { name: t.firewallSwitch });
+      await expect(firewallSwitch).toBeEnabled();
+      await firewallSwitch.click({ force: true });
       await panel.getByLabel(t.policyIn).selectOption('DROP');
       await panel.getByRole('button', { name: t.saveSettings }).click();
       await expect(page.getByText(t.settingsSaved)).toBeVisible();
