@@ -53,7 +53,12 @@ export default function UplotChart({ points, series, yMax, format, steps, height
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: () => [0, top.current] } },
+      scales: {
+        // One sample has no span: uPlot would pad the time axis to years, so show the two minutes
+        // that SPEC §9's 60 points at 2 s will fill, ending at it.
+        x: { time: true, range: (_u, min, max) => (min === max ? [min - 120, max] : [min, max]) },
+        y: { range: () => [0, top.current] },
+      },
       axes: [
         { ...axis, space: 60 },
         {
