@@ -62,5 +62,8 @@ export const FIELD_ERRORS = [
   'ports_need_protocol',
   'invalid_snapshot_name',
   'name_taken',
+  // Issue 9: a top-up outside the operator's limits.
+  'amount_too_small',
+  'amount_too_large',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

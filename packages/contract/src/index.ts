@@ -15,3 +15,5 @@ export * from './instance-live.js';
 export * from './instance-actions.js';
 export * from './instance-actions-requests.js';
 export * from './firewall-checks.js';
+export * from './billing.js';
+export * from './billing-requests.js';

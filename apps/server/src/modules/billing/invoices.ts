@@ -1,8 +1,11 @@
-import type { Queryable } from '../../db/pool.js';
+import type { Tx } from '../../db/pool.js';
+import { AppError } from '../../lib/errors.js';
 import type { ProductPlacement } from '../catalog/repository.js';
 import type { InstanceRow } from '../instances/repository.js';
 import type { Quote } from '../promotions/pricing.js';
+import { post } from '../users/ledger.js';
 import { toProfile, type UserRow } from '../users/repository.js';
+import { invoiceEvents } from './events.js';
 
 export interface InvoiceRow {
   id: number;
@@ -30,7 +33,7 @@ export function invoicedTo(user: UserRow): Record<string, string> {
 export const invoices = {
   /** The paid invoice of a deploy: the product for the first period, less the promotion. */
   async createPaid(
-    db: Queryable,
+    db: Tx,
     d: { user: UserRow; instance: InstanceRow; product: ProductPlacement; quote: Quote },
   ): Promise<InvoiceRow> {
     const { rows } = await db.query<InvoiceRow>(
@@ -61,10 +64,50 @@ export const invoices = {
         -d.quote.Discount,
       ]);
     }
+    await invoiceEvents.paid(db, invoice);
     return invoice;
   },
   /** A deploy that failed: its invoice is cancelled (the charge is refunded through the ledger). */
-  async cancelForInstance(db: Queryable, instanceId: number): Promise<void> {
-    await db.query(`update invoices set status = 'cancelled' where instance_id = $1 and kind = 'deploy'`, [instanceId]);
+  async cancelForInstance(tx: Tx, instanceId: number): Promise<void> {
+    const { rows } = await tx.query<{ id: number }>(
+      `select id from invoices where instance_id = $1 and kind = 'deploy' and status = 'paid'`,
+      [instanceId],
+    );
+    for (const { id } of rows) await invoices.cancelPaid(tx, id);
+  },
+  /** Cancels a paid invoice whose charge the caller has refunded, and tells the hooks. */
+  async cancelPaid(tx: Tx, invoiceId: number): Promise<void> {
+    const { rows } = await tx.query<InvoiceRow>(
+      `update invoices set status = 'cancelled' where id = $1 and status = 'paid' returning *`,
+      [invoiceId],
+    );
+    if (rows[0]) await invoiceEvents.paidCancelled(tx, rows[0]);
+  },
+  /**
+   * Pays one of the user's unpaid invoices from their balance: the charge, the status and the
+   * hooks in the caller's transaction. Another customer's invoice is not found; one already paid or
+   * cancelled is `wrong_status`; too little balance is `balance_not_enough`.
+   */
+  async payFromBalance(tx: Tx, userId: number, invoiceId: number): Promise<InvoiceRow> {
+    const { rows } = await tx.query<InvoiceRow>('select * from invoices where id = $1 and user_id = $2 for update', [
+      invoiceId,
+      userId,
+    ]);
+    const invoice = rows[0];
+    if (!invoice) throw new AppError('db_no_record', 404);
+    if (invoice.status !== 'unpaid') throw new AppError('wrong_status', 409);
+    if (invoice.amount > 0) await post(tx, userId, 'charge', -invoice.amount, `Invoice #${invoice.id}`);
+    return invoices.markPaid(tx, invoice.id);
+  },
+  /** Marks an unpaid invoice paid (its money already posted by the caller) and runs the hooks. */
+  async markPaid(tx: Tx, invoiceId: number): Promise<InvoiceRow> {
+    const { rows } = await tx.query<InvoiceRow>(
+      `update invoices set status = 'paid', paid_at = now() where id = $1 and status = 'unpaid' returning *`,
+      [invoiceId],
+    );
+    const paid = rows[0];
+    if (!paid) throw new AppError('wrong_status', 409);
+    await invoiceEvents.paid(tx, paid);
+    return paid;
   },
 };

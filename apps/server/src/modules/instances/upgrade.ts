@@ -2,7 +2,8 @@ import { cycleByKey, type UpgradeOption } from '@nimbus/contract';
 import type { Queryable, Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { invoicedTo } from '../billing/invoices.js';
+import { invoicedTo, invoices, type InvoiceRow } from '../billing/invoices.js';
+import { invoiceEvents } from '../billing/events.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
 import { attempt } from '../tasks/steps.js';
 import { post } from '../users/ledger.js';
@@ -129,10 +130,10 @@ async function upgradeInvoice(
   charge: number,
 ): Promise<number> {
   const user = (await users.byId(tx, instance.user_id))!;
-  const { rows } = await tx.query<{ id: number }>(
+  const { rows } = await tx.query<InvoiceRow>(
     `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
        paid_at, period_start, period_end)
-     values ($1, $2, 'upgrade', 'paid', $3, $4, $5, $6, now(), now(), now(), $7) returning id`,
+     values ($1, $2, 'upgrade', 'paid', $3, $4, $5, $6, now(), now(), now(), $7) returning *`,
     [
       user.id,
       instance.id,
@@ -149,6 +150,7 @@ async function upgradeInvoice(
     `Upgrade ${from.name} → ${to.name}, prorated to the end of the period — ${instance.hostname}`,
     charge,
   ]);
+  await invoiceEvents.paid(tx, rows[0]!);
   return invoiceId;
 }
 
@@ -206,7 +208,7 @@ export function upgradeHandler(ctx: Context) {
           `Refund: upgrade of ${run.instance.hostname} failed (#${run.instance.id})`,
         );
       }
-      await tx.query(`update invoices set status = 'cancelled' where id = $1`, [s.invoiceId]);
+      await invoices.cancelPaid(tx, s.invoiceId);
       await catalog.returnStock(tx, s.productId);
     },
   );

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { INVOICE_STATUSES, PAYMENT_METHOD_IDS } from './billing.js';
+
+// Request schemas of the money API; the web takes only their types (see deploy-requests.ts).
+
+const queryInt = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'invalid_value' })
+    .check(
+      z.int({ error: 'invalid_value' }),
+      z.minimum(min, { error: 'invalid_value' }),
+      z.maximum(max, { error: 'invalid_value' }),
+    );
+const id = () =>
+  z
+    .number({ error: 'invalid_value' })
+    .check(
+      z.int({ error: 'invalid_value' }),
+      z.positive({ error: 'invalid_value' }),
+      z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
+    );
+
+export const BILLING_PAGE_MAX = 100;
+
+/** GET api/invoices: `limit` as SPEC §7, plus the status filter and paging of /billing. */
+export const InvoicesQuery = z.object({
+  limit: z._default(queryInt(1, BILLING_PAGE_MAX), 20),
+  page: z._default(queryInt(1, 1_000_000), 1),
+  status: z.optional(z.enum(INVOICE_STATUSES, { error: 'invalid_value' })),
+});
+export type InvoicesQuery = z.input<typeof InvoicesQuery>;
+
+/** GET api/invoice?id= and GET api/payment?id=. */
+export const MoneyIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+
+/** GET api/balance/transactions. */
+export const LedgerQuery = z.object({
+  limit: z._default(queryInt(1, BILLING_PAGE_MAX), 20),
+  page: z._default(queryInt(1, 1_000_000), 1),
+});
+export type LedgerQuery = z.input<typeof LedgerQuery>;
+
+const MethodField = z.enum(PAYMENT_METHOD_IDS, { error: 'invalid_value' });
+
+/**
+ * POST api/balance/topup (header Idempotency-Key): Amount in minor units, within the operator's
+ * TopUp Min/Max (else `amount_too_small` / `amount_too_large` on Amount), through a gateway Method.
+ */
+export const TopUpBody = z.object({ Amount: id(), Method: MethodField });
+export type TopUpBody = z.infer<typeof TopUpBody>;
+
+/** POST api/invoice/pay (header Idempotency-Key): an unpaid invoice, from the balance or a gateway. */
+export const InvoicePayBody = z.object({ Id: id(), Method: MethodField });
+export type InvoicePayBody = z.infer<typeof InvoicePayBody>;
