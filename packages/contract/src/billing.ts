@@ -8,8 +8,8 @@ const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
 
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** What an invoice is for: the first period of a deploy, a renewal period or an upgrade's difference. */
-export const INVOICE_KINDS = ['deploy', 'renewal', 'upgrade'] as const;
+/** What an invoice is for: a deploy's first period, a renewal period, an upgrade's difference, or one the operator wrote. */
+export const INVOICE_KINDS = ['deploy', 'renewal', 'upgrade', 'manual'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** One row of GET api/invoices. */

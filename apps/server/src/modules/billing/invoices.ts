@@ -11,7 +11,7 @@ export interface InvoiceRow {
   id: number;
   user_id: number;
   instance_id: number | null;
-  kind: 'deploy' | 'renewal' | 'upgrade';
+  kind: 'deploy' | 'renewal' | 'upgrade' | 'manual';
   status: 'unpaid' | 'paid' | 'cancelled';
   amount: number;
   currency: string;
