@@ -26,6 +26,18 @@ export interface RenewalReport {
   mailed: number;
 }
 
+/** A report of a pass that found nothing to do. */
+export const emptyReport = (): RenewalReport => ({
+  invoiced: 0,
+  autoPaid: 0,
+  autoPayFailed: 0,
+  suspended: 0,
+  destroyed: 0,
+  powered: 0,
+  cancelled: 0,
+  mailed: 0,
+});
+
 const BATCH = 100;
 
 /** Whether a query failed on the one-unfinished-task-per-instance index (another task runs). */
@@ -182,16 +194,7 @@ export async function settleRenewals(
  * interrupted and run again, by this process or another, without doing anything twice.
  */
 export async function runRenewals(ctx: RenewalContext, now = clock.now()): Promise<RenewalReport> {
-  const report: RenewalReport = {
-    invoiced: 0,
-    autoPaid: 0,
-    autoPayFailed: 0,
-    suspended: 0,
-    destroyed: 0,
-    powered: 0,
-    cancelled: 0,
-    mailed: 0,
-  };
+  const report = emptyReport();
   report.cancelled = await renewals.cancelOrphans(ctx.db);
   report.invoiced = await invoiceStep(ctx, now);
   await autoPayStep(ctx, report);

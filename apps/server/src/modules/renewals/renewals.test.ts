@@ -8,19 +8,10 @@ import { clock } from '../../lib/clock.js';
 import { invoices, type InvoiceRow } from '../billing/invoices.js';
 import { act, customer, deployed, rowOf, vmOf, type Customer } from '../instances/action-test-kit.js';
 import { post } from '../users/ledger.js';
-import { runRenewals, type RenewalReport } from './pass.js';
+import { emptyReport, runRenewals } from './pass.js';
 
 const DAY = 86_400_000;
-const NOTHING: RenewalReport = {
-  invoiced: 0,
-  autoPaid: 0,
-  autoPayFailed: 0,
-  suspended: 0,
-  destroyed: 0,
-  powered: 0,
-  cancelled: 0,
-  mailed: 0,
-};
+const NOTHING = emptyReport();
 
 let h: Harness;
 beforeAll(async () => {
