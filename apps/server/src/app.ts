@@ -17,6 +17,7 @@ import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
+import { registerRenewalHooks } from './modules/renewals/hooks.js';
 import { installErrorHandler } from './plugins/errors.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { installApiRateLimit, installSecurity } from './plugins/security.js';
@@ -29,6 +30,7 @@ const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
 
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
+  registerRenewalHooks(ctx);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,

@@ -3,6 +3,8 @@ import { deployHandler } from './modules/deploy/provision.js';
 import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
+import { registerRenewalHooks } from './modules/renewals/hooks.js';
+import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
 
 export interface Workers {
@@ -24,10 +26,15 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   registerLifecycleHandlers(runner, ctx);
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
     { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
+    renewalQueue(ctx),
   ]);
   ctx.jobs = jobs;
+  // Auto-renew pays invoices on workers, so they run the paid hooks too (not only the HTTP app).
+  registerRenewalHooks(ctx);
   let timer: NodeJS.Timeout | undefined;
+  let stopRenewals: () => void = () => undefined;
   if (role !== 'api') {
+    stopRenewals = scheduleRenewals(ctx, jobs);
     const sweep = async () => {
       const orphans = await runner.orphans();
       for (const taskId of orphans) await jobs.send(ctx.db, TASK_QUEUE, { taskId });
@@ -51,6 +58,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
     jobs,
     async stop() {
       clearTimeout(timer);
+      stopRenewals();
       await runner.stop();
       await jobs.stop();
     },

@@ -25,6 +25,16 @@ export const InstanceSummary = z
     Currency: z.string(),
     AutoRenew: z.boolean(),
     DueAt: date(),
+    SuspendedAt: z
+      .nullable(date())
+      .check(
+        z.describe(
+          'Set while the instance is suspended for an unpaid renewal: every action is refused (409 wrong_status).',
+        ),
+      ),
+    UnpaidInvoiceId: z
+      .nullable(int())
+      .check(z.describe('The unpaid renewal invoice of the coming period, if any (to pay it: POST api/invoice/pay).')),
     CreatedAt: date(),
   })
   .register(z.globalRegistry, { id: 'InstanceSummary' });

@@ -4,10 +4,16 @@ import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
 import { catalogCommands } from './commands/catalog.js';
 import { promotionCommands } from './commands/promotions.js';
+import { renewalCommands } from './commands/renewals.js';
 import type { Command } from './commands/types.js';
 import { userCommands } from './commands/users.js';
 
-const commands: Record<string, Command> = { ...userCommands, ...catalogCommands, ...promotionCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...catalogCommands,
+  ...promotionCommands,
+  ...renewalCommands,
+};
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 

@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
   CATALOG_FILE: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  RENEWAL_INVOICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };

@@ -3,6 +3,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import type { ClusterHandle } from '../compute/compute.js';
+import { assertActionable } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { consoleTokens, type ConsoleKind } from './repository.js';
 
@@ -25,7 +26,8 @@ export async function consoleTarget(ctx: Context, userId: number, instanceId: nu
   const row = await instances.owned(ctx.db, userId, instanceId);
   if (!row) throw new AppError('db_no_record', 404);
   const cluster = ctx.compute?.cluster(row.cluster);
-  if (row.status !== 'available' || !row.node || !row.vmid || !cluster) throw new AppError('wrong_status', 409);
+  assertActionable(row, ['available']);
+  if (!row.node || !row.vmid || !cluster) throw new AppError('wrong_status', 409);
   return { row, node: row.node, vmid: row.vmid, cluster };
 }
 

@@ -9,11 +9,21 @@ import { instances, type InstanceRow, type InstanceStatus } from './repository.j
 /** Instance statuses in which a VM exists and a customer may act on it. */
 export const LIVE: readonly InstanceStatus[] = ['available', 'paused'];
 
+/**
+ * The one rule every customer action (tasks, power checks, consoles) goes by: the instance is in
+ * one of `allowed`, has a VM, and is not suspended for an unpaid renewal; else `wrong_status`.
+ */
+export function assertActionable(instance: InstanceRow, allowed: readonly InstanceStatus[] = LIVE): void {
+  if (instance.suspended_at || !allowed.includes(instance.status) || !instance.vmid || !instance.node) {
+    throw new AppError('wrong_status', 409);
+  }
+}
+
 export interface ActionRequest<S extends object> {
   userId: number;
   instanceId: number;
   kind: ActionKind;
-  /** Statuses the instance must be in; anything else is `wrong_status`. Default: LIVE. */
+  /** Statuses the instance must be in; anything else (or a suspended instance) is `wrong_status`. Default: LIVE. */
   allowed?: readonly InstanceStatus[];
   /** More checks and writes inside the transaction (the instance row is locked): throw AppError to refuse. */
   prepare?: (tx: Tx, instance: InstanceRow) => Promise<S>;
@@ -40,9 +50,7 @@ export async function startAction<S extends object>(ctx: Context, req: ActionReq
     taskId = await withTx(ctx.db, async (tx) => {
       const instance = await instances.lockOwned(tx, req.userId, req.instanceId);
       if (!instance) throw new AppError('db_no_record', 404);
-      if (!(req.allowed ?? LIVE).includes(instance.status) || !instance.vmid || !instance.node) {
-        throw new AppError('wrong_status', 409);
-      }
+      assertActionable(instance, req.allowed);
       const state = req.prepare ? await req.prepare(tx, instance) : (req.state ?? ({} as S));
       const task = await tasks.create(tx, { instanceId: instance.id, userId: req.userId, kind: req.kind, state });
       await jobs.send(tx, TASK_QUEUE, { taskId: task.id });

@@ -115,6 +115,8 @@ describe('deployed instances', () => {
       Currency: 'USD',
       AutoRenew: true,
       DueAt: expect.stringMatching(ISO),
+      SuspendedAt: null,
+      UnpaidInvoiceId: null,
       CreatedAt: expect.stringMatching(ISO),
     });
     const created = Date.parse(summary.CreatedAt);

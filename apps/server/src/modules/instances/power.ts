@@ -3,7 +3,7 @@ import type { PowerAction } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { vmExists } from '../deploy/vm.js';
-import { LIVE, startAction } from './actions.js';
+import { assertActionable, startAction } from './actions.js';
 import { durable, powerState, sendOnce, type BaseState, type PowerState } from './durable.js';
 import { instances, type InstanceRow } from './repository.js';
 
@@ -38,9 +38,9 @@ export async function liveInstance(
 ): Promise<{ instance: InstanceRow; power: PowerState }> {
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw new AppError('db_no_record', 404);
-  if (!LIVE.includes(instance.status) || !instance.node || !instance.vmid) throw new AppError('wrong_status', 409);
+  assertActionable(instance);
   const cluster = ctx.compute?.cluster(instance.cluster);
-  if (!cluster) throw new AppError('get_instance_error', 503);
+  if (!cluster || !instance.node || !instance.vmid) throw new AppError('get_instance_error', 503);
   try {
     if (!(await vmExists(cluster.client, instance.node, instance.vmid))) throw new AppError('wrong_status', 409);
     const st = await cluster.client.qemu.status(instance.node, instance.vmid);

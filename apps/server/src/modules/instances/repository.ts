@@ -25,6 +25,9 @@ export interface InstanceRow {
   prefix: number | null;
   mac: string | null;
   reverse_dns: string | null;
+  /** Set while suspended for an unpaid renewal (see modules/renewals). */
+  suspended_at: Date | null;
+  renewal_power: 'stop' | 'start' | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -128,6 +131,8 @@ export interface InstanceView {
   currency: string;
   auto_renew: boolean;
   due_at: Date;
+  suspended_at: Date | null;
+  unpaid_invoice_id: number | null;
   created_at: Date;
   cores: number;
   memory_mb: number;
@@ -145,7 +150,9 @@ const VIEW = `
   select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
     i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
     g.name as group_name, m.name as image_name, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
-    i.due_at, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb
+    i.due_at, i.suspended_at, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
+    (select v.id from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.status = 'unpaid'
+      order by v.id desc limit 1) as unpaid_invoice_id
   from instances i
   join regions r on r.id = i.region_id
   join products p on p.id = i.product_id

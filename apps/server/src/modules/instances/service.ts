@@ -36,6 +36,8 @@ function toSummary(v: InstanceView): InstanceSummary {
     Currency: v.currency.trim(),
     AutoRenew: v.auto_renew,
     DueAt: v.due_at.toISOString(),
+    SuspendedAt: v.suspended_at?.toISOString() ?? null,
+    UnpaidInvoiceId: v.unpaid_invoice_id,
     CreatedAt: v.created_at.toISOString(),
   };
 }

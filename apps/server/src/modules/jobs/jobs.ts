@@ -84,6 +84,11 @@ export class Jobs {
     await this.boss.send(queue, data, { db: adapter(db) });
   }
 
+  /** Sends a job unless one was already sent in the same `seconds`-long slot (by any process). */
+  async sendThrottled(queue: string, data: Record<string, unknown>, seconds: number): Promise<void> {
+    await this.boss.sendThrottled(queue, data, {}, seconds);
+  }
+
   /** Tells this process's idle workers of a queue to look for jobs now (after the sending transaction committed). */
   wake(queue: string): void {
     for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);

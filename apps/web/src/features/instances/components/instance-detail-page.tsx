@@ -14,6 +14,7 @@ import { ConsoleLinks } from '../console/console-links';
 import { InstanceActions } from './instance-actions';
 import { NetworkPanel } from './network-panel';
 import { SettingsPanel } from './settings-panel';
+import { RenewalAlert, SuspendedBadge } from './renewal-alert';
 import { StatusBadge } from './status-badge';
 import { BackupsPanel } from './backups-panel';
 import { FirewallPanel } from './firewall-panel';
@@ -101,6 +102,7 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
                 {instance.Hostname}
               </Title>
               <StatusBadge status={instance.Status} />
+              <SuspendedBadge instance={instance} />
               <PowerBadge id={id} />
               <ConsoleLinks id={id} />
             </Group>
@@ -114,6 +116,7 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
           <InstanceActions instance={instance} />
         </Group>
       </div>
+      <RenewalAlert instance={instance} />
       <StateTip instance={instance} />
       <Tabs value={active} onChange={(v) => v && onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={tLive('tabs.label')}>

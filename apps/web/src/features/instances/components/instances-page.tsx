@@ -11,6 +11,7 @@ import { instancesQueryOptions } from '../api/instances-api';
 import type { InstancesSearch } from '../search';
 import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';
+import { SuspendedBadge } from './renewal-alert';
 import { StatusBadge } from './status-badge';
 
 export const INSTANCES_PAGE_SIZE = 20;
@@ -124,7 +125,10 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={instance.Status} />
+                <Group gap={6} wrap="wrap">
+                  <StatusBadge status={instance.Status} />
+                  <SuspendedBadge instance={instance} />
+                </Group>
               </Table.Td>
               <Table.Td visibleFrom="sm" ff="monospace" fz="sm">
                 {instance.IpAddress ?? '—'}

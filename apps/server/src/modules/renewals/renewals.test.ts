@@ -1,0 +1,232 @@
+import type { InstanceDetail } from '@nimbus/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../test/api.js';
+import { expectLedgerBalanced, topUp } from '../../../test/deploy-helpers.js';
+import { startHarness, type Harness } from '../../../test/harness.js';
+import { withTx } from '../../db/pool.js';
+import { clock } from '../../lib/clock.js';
+import { invoices, type InvoiceRow } from '../billing/invoices.js';
+import { act, customer, deployed, rowOf, vmOf, type Customer } from '../instances/action-test-kit.js';
+import { post } from '../users/ledger.js';
+import { emptyReport, runRenewals } from './pass.js';
+
+const DAY = 86_400_000;
+const NOTHING = emptyReport();
+
+let h: Harness;
+beforeAll(async () => {
+  // No scheduled pass during the test: it runs the passes itself, at the times it sets.
+  h = await startHarness({ AUTH_RATE_LIMIT_SCALE: '50', RENEWAL_INTERVAL_SECONDS: '86400' }, { compute: {} });
+});
+afterEach(() => clock.reset());
+afterAll(() => h.close());
+
+/** Sets the shared clock to `at` (forwards or back from the system time). */
+function setClock(at: number): void {
+  clock.reset();
+  clock.advance(at - Date.now());
+}
+
+const pass = () => runRenewals(h.ctx, clock.now());
+
+async function until<T>(what: string, read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const mailTo = (u: Customer, subject: string) =>
+  until(
+    `a mail "${subject}"`,
+    () => h.mail.mails.filter((m) => m.to.includes(u.email) && m.subject.includes(subject)),
+    (l) => l.length > 0,
+  );
+
+const renewalInvoices = async (instanceId: number) =>
+  (
+    await h.db.query<InvoiceRow>(`select * from invoices where instance_id = $1 and kind = 'renewal' order by id`, [
+      instanceId,
+    ])
+  ).rows;
+
+/** Waits until no task runs on the instance (the renewals' stop or start has ended). */
+const idle = (id: number) =>
+  until(
+    'the instance’s tasks to end',
+    async () => (await h.db.query('select 1 from tasks where instance_id = $1 and status < 2', [id])).rowCount,
+    (n) => n === 0,
+  );
+
+const detail = async (u: Customer, id: number) =>
+  (await call<InstanceDetail>(h, 'GET', `/api/instance/get?id=${id}`, { ssid: u.ssid })).body.data;
+
+/** Leaves the customer with no balance, through the ledger. */
+async function drain(u: Customer): Promise<void> {
+  const balance = await expectLedgerBalanced(h, u.userId);
+  if (balance > 0) await withTx(h.db, (tx) => post(tx, u.userId, 'adjustment', -balance, 'test: spend it all'));
+}
+
+const monthLater = (d: Date) => {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.getTime();
+};
+
+describe('renewals', { timeout: 120_000 }, () => {
+  it('invoices N days before the due date; auto-renew pays and extends the due date by the cycle', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: true })).status).toBe(200);
+    const due = row.due_at.getTime();
+    const before = await expectLedgerBalanced(h, u.userId);
+
+    setClock(due - 8 * DAY);
+    await pass();
+    expect(await renewalInvoices(id)).toHaveLength(0);
+
+    setClock(due - 6 * DAY);
+    const report = await pass();
+    expect(report).toMatchObject({ invoiced: 1, autoPaid: 1 });
+    const [invoice] = await renewalInvoices(id);
+    expect(invoice).toMatchObject({ status: 'paid', amount: row.price, cycle: 'monthly' });
+    expect(invoice!.period_start!.getTime()).toBe(due);
+    expect(invoice!.period_end!.getTime()).toBe(monthLater(row.due_at));
+    expect(invoice!.due_date.getTime()).toBe(due);
+    const items = await h.db.query<{ description: string }>(
+      'select description from invoice_items where invoice_id = $1',
+      [invoice!.id],
+    );
+    expect(items.rows.map((r) => r.description)).toEqual([expect.stringMatching(/1 vCPU · 1 GB, Tokyo — web-1$/)]);
+    expect((await rowOf(h, id)).due_at.getTime()).toBe(monthLater(row.due_at));
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(before - row.price);
+    await mailTo(u, 'web-1 is renewed');
+
+    // A second pass (the same time, or the next one) creates nothing again.
+    expect(await pass()).toEqual(NOTHING);
+    expect(await renewalInvoices(id)).toHaveLength(1);
+    expect((await detail(u, id)).DueAt).toBe(new Date(monthLater(row.due_at)).toISOString());
+  });
+
+  it('suspends an unpaid instance at the due date and brings it back once paid', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    await drain(u);
+    const due = row.due_at.getTime();
+
+    setClock(due - 6 * DAY);
+    expect(await pass()).toMatchObject({ invoiced: 1, autoPaid: 0 });
+    const [invoice] = await renewalInvoices(id);
+    expect(invoice!.status).toBe('unpaid');
+    await mailTo(u, `renewal invoice #${invoice!.id}`);
+    expect(await detail(u, id)).toMatchObject({ SuspendedAt: null, UnpaidInvoiceId: invoice!.id });
+    expect(await pass()).toEqual(NOTHING);
+
+    setClock(due + 60_000);
+    expect(await pass()).toMatchObject({ suspended: 1, powered: 1 });
+    await until(
+      'the VM stopped',
+      () => vmOf(h, row).status,
+      (s) => s === 'stopped',
+    );
+    await mailTo(u, 'web-1 is suspended for non-payment');
+    expect((await detail(u, id)).SuspendedAt).not.toBeNull();
+    expect(await pass()).toEqual(NOTHING);
+    // Every customer action is refused while suspended.
+    await idle(id);
+    for (const [action, body] of [
+      ['start', { Id: id }],
+      ['restart', { Id: id }],
+      ['password', { Id: id, Password: 'another horse 2' }],
+      ['destroy', { Id: id, Hostname: 'web-1' }],
+      ['vnc', { Id: id }],
+    ] as const) {
+      const r = await act(h, u, action, body);
+      expect([r.status, r.body.code], action).toEqual([409, 'wrong_status']);
+    }
+
+    // Paid (POST api/invoice/pay is another part of issue 9; it calls this in its transaction).
+    await topUp(h, u.userId, row.price);
+    await withTx(h.db, (tx) => invoices.payFromBalance(tx, u.userId, invoice!.id));
+    expect((await detail(u, id)).SuspendedAt).toBeNull();
+    await until(
+      'the VM running again',
+      () => vmOf(h, row).status,
+      (s) => s === 'running',
+    );
+    await mailTo(u, 'web-1 is back');
+    expect(await detail(u, id)).toMatchObject({
+      DueAt: new Date(monthLater(row.due_at)).toISOString(),
+      UnpaidInvoiceId: null,
+    });
+    await idle(id);
+    expect((await act(h, u, 'restart', { Id: id })).status).toBe(200);
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
+  });
+
+  it('destroys an instance still unpaid after the grace period and returns its address', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    await drain(u);
+    const due = row.due_at.getTime();
+
+    // A pass that comes late still invoices first (auto-renew is on, but the balance is empty), then suspends.
+    setClock(due + 60_000);
+    expect(await pass()).toMatchObject({ invoiced: 1, autoPaid: 0, autoPayFailed: 1, suspended: 1, powered: 1 });
+    await mailTo(u, 'auto-renew could not pay for web-1');
+    await until(
+      'the VM stopped',
+      () => vmOf(h, row).status,
+      (s) => s === 'stopped',
+    );
+    const [invoice] = await renewalInvoices(id);
+
+    setClock(due + 6 * DAY);
+    await idle(id);
+    expect(await pass()).toMatchObject({ destroyed: 0 });
+
+    setClock(due + 7 * DAY + 60_000);
+    expect(await pass()).toMatchObject({ destroyed: 1 });
+    expect(await pass()).toEqual(NOTHING);
+    await until(
+      'the instance destroyed',
+      () => rowOf(h, id),
+      (r) => r.status === 'destroyed',
+    );
+    expect(h.emulators.get('jp')!.vm(row.vmid!)).toBeUndefined();
+    const ips = await h.db.query('select 1 from ip_allocations where instance_id = $1', [id]);
+    expect(ips.rowCount).toBe(0);
+    expect((await renewalInvoices(id)).map((v) => [v.id, v.status])).toEqual([[invoice!.id, 'cancelled']]);
+    await mailTo(u, 'web-1 is destroyed');
+    expect(await pass()).toEqual(NOTHING);
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
+  });
+
+  it('does every step once when two passes run at the same time', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    await drain(u);
+    setClock(row.due_at.getTime() + 60_000);
+    const [a, b] = await Promise.all([pass(), pass()]);
+    expect(a.invoiced + b.invoiced).toBe(1);
+    expect(a.suspended + b.suspended).toBe(1);
+    expect(a.powered + b.powered).toBe(1);
+    expect(await renewalInvoices(id)).toHaveLength(1);
+    const notices = await h.db.query<{ kind: string }>(
+      `select n.kind from renewal_notices n join invoices v on v.id = n.invoice_id where v.instance_id = $1 order by n.id`,
+      [id],
+    );
+    // Auto-renew is on (the deploy default) with an empty balance: its failure is mailed once.
+    expect(notices.rows.map((r) => r.kind)).toEqual(['autopay_failed', 'suspended']);
+    await until(
+      'the VM stopped',
+      () => vmOf(h, row).status,
+      (s) => s === 'stopped',
+    );
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
+  });
+});
