@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { gatewaysOf } from './gateways/index.js';
+import { sandboxSecret } from './gateways/sandbox-secret.js';
 import { SANDBOX_PAGE_PREFIX, type SandboxCallback } from './gateways/sandbox.js';
 import { payments, type PaymentRow } from './repository.js';
 import { SANDBOX_TEXT, sandboxLocale, type SandboxText } from './sandbox-text.js';
@@ -65,6 +66,8 @@ function paymentBody(t: SandboxText, p: PaymentRow, token: string): string {
 export async function sandboxPages(app: Api, ctx: Context) {
   const sandbox = gatewaysOf(ctx).sandbox;
   if (!sandbox) return;
+  // Made (or read) now, so that no request needs a second pooled connection for it in a transaction.
+  await sandboxSecret(ctx);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },

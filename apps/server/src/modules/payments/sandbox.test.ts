@@ -98,3 +98,18 @@ describe('a top-up through the sandbox gateway', () => {
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
   });
 });
+
+describe('the top-up rate limit', () => {
+  it('lets a customer start 30 top-ups an hour, then answers 429; a retry with its key still answers', async () => {
+    const u = await signUp(h);
+    const body = { Amount: 500, Method: 'sandbox' };
+    const first = await send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
+    for (let i = 1; i < 30; i++) await topUpPayment(h, u.ssid, 500);
+    const over = await send(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body });
+    expect([over.status, over.body.code]).toEqual([429, 'rate_limit_exceeded']);
+    const retried = await send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
+    expect(retried.body).toEqual(first.body);
+    // Another customer is not held back.
+    await topUpPayment(h, (await signUp(h)).ssid, 500);
+  });
+});

@@ -13,6 +13,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { invoices } from '../billing/invoices.js';
 import { billing } from '../billing/repository.js';
 import { getInvoice } from '../billing/service.js';
+import { Throttle } from '../throttle/throttle.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { gatewaysOf } from './gateways/index.js';
@@ -91,8 +92,9 @@ export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: 
   const gateway = gatewayFor(ctx, body.Method);
   return withTx(ctx.db, (tx) =>
     idempotent(tx, { userId, route: 'balance/topup', key, body }, async () => {
-      // Counted only for payments actually made: a retry answered from its key costs nothing.
-      await ctx.throttle.enforce(`topup:${userId}`, {
+      // Counted in the transaction, so only payments actually made count (a retry answered from its
+      // key, or a gateway failure, costs nothing), and without a second pooled connection.
+      await new Throttle(tx).enforce(`topup:${userId}`, {
         limit: c.TOPUP_RATE_LIMIT_PER_HOUR,
         windowSeconds: TOPUP_WINDOW_SECONDS,
         scope: 'account',
@@ -156,6 +158,9 @@ export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome:
   if (outcome !== 'succeeded') {
     return payment.status === 'pending' ? payments.setStatus(tx, payment.id, outcome) : payment;
   }
+  // Locks in the order invoices.payFromBalance takes them (invoice, then the user's balance), so a
+  // completion racing a balance payment of the same invoice waits rather than deadlocks.
+  if (payment.invoice_id) await tx.query('select 1 from invoices where id = $1 for update', [payment.invoice_id]);
   const what = payment.invoice_id ? `invoice #${payment.invoice_id}` : 'top-up';
   await post(tx, payment.user_id, 'topup', payment.amount, `Payment #${payment.id} (${payment.method}, ${what})`);
   const done = await payments.setStatus(tx, payment.id, 'succeeded');
