@@ -72,6 +72,18 @@ export const billing = {
     ]);
     return { total: count.rows[0]?.n ?? 0, rows: list.rows };
   },
+  /** The invoice row, locked until the end of the caller's transaction. */
+  async lock(db: Queryable, id: number): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>('select * from invoices where id = $1 for update', [id]);
+    return rows[0];
+  },
+  async cancelUnpaid(db: Queryable, id: number): Promise<InvoiceRow> {
+    const { rows } = await db.query<InvoiceRow>(
+      `update invoices set status = 'cancelled' where id = $1 and status = 'unpaid' returning *`,
+      [id],
+    );
+    return rows[0]!;
+  },
   /** An unpaid invoice the operator writes: one line, due in some days. */
   async createManual(
     db: Queryable,
