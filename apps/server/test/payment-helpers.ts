@@ -4,28 +4,8 @@ import { withTx } from '../src/db/pool.js';
 import { invoicedTo } from '../src/modules/billing/invoices.js';
 import { billing } from '../src/modules/billing/repository.js';
 import { users } from '../src/modules/users/repository.js';
-import type { Reply } from './api.js';
+import { call } from './api.js';
 import type { Harness } from './harness.js';
-
-/** Calls the app like the web client, with an optional Idempotency-Key. */
-export async function send<T = unknown>(
-  h: Harness,
-  method: 'GET' | 'POST',
-  url: string,
-  opts: { ssid?: string; body?: unknown; key?: string } = {},
-): Promise<Reply<T>> {
-  const res = await h.app.inject({
-    method,
-    url,
-    payload: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.ssid ? { ssid: opts.ssid } : {}),
-      ...(opts.key ? { 'idempotency-key': opts.key } : {}),
-    },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
-}
 
 /** An unpaid invoice written for a customer, as the operator's invoice:create does. */
 export async function unpaidInvoice(h: Harness, userId: number, amount: number, description = 'Consulting') {
@@ -43,7 +23,7 @@ export async function unpaidInvoice(h: Harness, userId: number, amount: number, 
 }
 
 export async function topUpPayment(h: Harness, ssid: string, amount: number, method = 'sandbox'): Promise<Payment> {
-  const r = await send<Payment>(h, 'POST', '/api/balance/topup', { ssid, body: { Amount: amount, Method: method } });
+  const r = await call<Payment>(h, 'POST', '/api/balance/topup', { ssid, body: { Amount: amount, Method: method } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data;
 }

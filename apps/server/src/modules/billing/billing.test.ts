@@ -1,9 +1,9 @@
 import type { Invoice, InvoiceList, InvoicePayResult, LedgerList, Payment, PaymentMethods } from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/api.js';
+import { call, signUp } from '../../../test/api.js';
 import { expectLedgerBalanced, topUp } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { decideOnSandbox, send, topUpPayment, unpaidInvoice } from '../../../test/payment-helpers.js';
+import { decideOnSandbox, topUpPayment, unpaidInvoice } from '../../../test/payment-helpers.js';
 import { OPENAPI_PATH } from '../../plugins/openapi.js';
 
 let h: Harness;
@@ -13,10 +13,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Customer = Awaited<ReturnType<typeof signUp>>;
-const invoices = (u: Customer, qs = '') => send<InvoiceList>(h, 'GET', `/api/invoices${qs}`, { ssid: u.ssid });
-const invoice = (u: Customer, id: number) => send<Invoice>(h, 'GET', `/api/invoice?id=${id}`, { ssid: u.ssid });
+const invoices = (u: Customer, qs = '') => call<InvoiceList>(h, 'GET', `/api/invoices${qs}`, { ssid: u.ssid });
+const invoice = (u: Customer, id: number) => call<Invoice>(h, 'GET', `/api/invoice?id=${id}`, { ssid: u.ssid });
 const pay = (u: Customer, body: unknown, key?: string) =>
-  send<InvoicePayResult>(h, 'POST', '/api/invoice/pay', { ssid: u.ssid, body, key });
+  call<InvoicePayResult>(h, 'POST', '/api/invoice/pay', { ssid: u.ssid, body, key });
 
 describe('invoices', () => {
   it('lists the caller’s invoices newest first, pages them and filters by status', async () => {
@@ -95,7 +95,7 @@ describe('paying an invoice', () => {
     });
     await decideOnSandbox(h, r.body.data.Payment!, 'approve');
     expect((await invoice(u, inv.id)).body.data.Status).toBe('paid');
-    const ledger = await send<LedgerList>(h, 'GET', '/api/balance/transactions', { ssid: u.ssid });
+    const ledger = await call<LedgerList>(h, 'GET', '/api/balance/transactions', { ssid: u.ssid });
     expect(ledger.body.data.Items.map((e) => [e.Kind, e.Amount, e.BalanceAfter])).toEqual([
       ['charge', -4200, 0],
       ['topup', 4200, 4200],
@@ -110,7 +110,7 @@ describe('paying an invoice', () => {
     await topUp(h, u.userId, 500);
     expect((await pay(u, { Id: inv.id, Method: 'balance' })).status).toBe(200);
     await decideOnSandbox(h, viaGateway.body.data.Payment!, 'approve');
-    const payment = await send<Payment>(h, 'GET', `/api/payment?id=${viaGateway.body.data.Payment!.Id}`, {
+    const payment = await call<Payment>(h, 'GET', `/api/payment?id=${viaGateway.body.data.Payment!.Id}`, {
       ssid: u.ssid,
     });
     expect(payment.body.data.Status).toBe('succeeded');
@@ -133,7 +133,7 @@ describe('paying an invoice', () => {
 describe('top-ups', () => {
   it('offers the balance and the sandbox with the operator’s limits', async () => {
     const u = await signUp(h);
-    const r = await send<PaymentMethods>(h, 'GET', '/api/paymentMethods', { ssid: u.ssid });
+    const r = await call<PaymentMethods>(h, 'GET', '/api/paymentMethods', { ssid: u.ssid });
     expect(r.body.data).toEqual({
       Methods: [
         { Id: 'balance', Name: 'Balance', Kind: 'balance', Test: false },
@@ -146,7 +146,7 @@ describe('top-ups', () => {
 
   it('refuses amounts outside the limits and methods that are no gateway', async () => {
     const u = await signUp(h);
-    const t = (body: unknown) => send(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body });
+    const t = (body: unknown) => call(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body });
     expect((await t({ Amount: 99, Method: 'sandbox' })).body.fields).toEqual({ Amount: 'amount_too_small' });
     expect((await t({ Amount: 1_000_001, Method: 'sandbox' })).body.fields).toEqual({ Amount: 'amount_too_large' });
     expect((await t({ Amount: 1.5, Method: 'sandbox' })).body.fields).toEqual({ Amount: 'invalid_value' });
@@ -160,11 +160,11 @@ describe('top-ups', () => {
     const u = await signUp(h);
     const body = { Amount: 1500, Method: 'sandbox' };
     const [a, b] = await Promise.all([
-      send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'k1' }),
-      send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'k1' }),
+      call<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'k1' }),
+      call<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'k1' }),
     ]);
     expect(b.body).toEqual(a.body);
-    const other = await send(h, 'POST', '/api/balance/topup', {
+    const other = await call(h, 'POST', '/api/balance/topup', {
       ssid: u.ssid,
       body: { ...body, Amount: 1600 },
       key: 'k1',
@@ -179,8 +179,8 @@ describe('top-ups', () => {
     const other = await signUp(h);
     const p = await topUpPayment(h, u.ssid, 1000);
     for (const r of [
-      await send(h, 'GET', `/api/payment?id=${p.Id}`, { ssid: other.ssid }),
-      await send(h, 'GET', `/api/payment?id=${p.Id + 1_000_000}`, { ssid: u.ssid }),
+      await call(h, 'GET', `/api/payment?id=${p.Id}`, { ssid: other.ssid }),
+      await call(h, 'GET', `/api/payment?id=${p.Id + 1_000_000}`, { ssid: u.ssid }),
     ]) {
       expect([r.status, r.body.code]).toEqual([404, 'db_no_record']);
     }
@@ -223,7 +223,7 @@ describe('access and documentation', () => {
       ['POST', '/api/balance/topup'],
       ['POST', '/api/invoice/pay'],
     ] as const) {
-      expect((await send(h, method, url)).status).toBe(401);
+      expect((await call(h, method, url)).status).toBe(401);
     }
     const doc = (await h.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as { paths: Record<string, unknown> };
     for (const path of ['/api/invoices', '/api/balance/topup', '/api/invoice/pay', '/api/payment/sandbox/webhook']) {

@@ -2,6 +2,7 @@ import { formatMinor } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { escapeHtml } from '../../plugins/spa.js';
 import { gatewaysOf } from './gateways/index.js';
 import { sandboxSecret } from './gateways/sandbox-secret.js';
 import { SANDBOX_PAGE_PREFIX, type SandboxCallback } from './gateways/sandbox.js';
@@ -9,9 +10,6 @@ import { payments, type PaymentRow } from './repository.js';
 import { SANDBOX_TEXT, sandboxLocale, type SandboxText } from './sandbox-text.js';
 import { receiveWebhook } from './service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './gateways/sandbox.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 // The CSP allows inline styles (Mantine needs them) but no inline scripts; the page has none.
 const STYLE = `

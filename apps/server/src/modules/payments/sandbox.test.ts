@@ -1,9 +1,9 @@
 import type { Payment } from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/api.js';
+import { call, signUp } from '../../../test/api.js';
 import { expectLedgerBalanced } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { decideOnSandbox, send, topUpPayment } from '../../../test/payment-helpers.js';
+import { decideOnSandbox, topUpPayment } from '../../../test/payment-helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('a top-up through the sandbox gateway', () => {
     expect(page).toContain('TEST GATEWAY');
     expect(page).toContain('25.00 USD');
     expect([res.statusCode, res.headers.location]).toEqual([303, `/billing?payment_id=${payment.Id}`]);
-    const after = await send<Payment>(h, 'GET', `/api/payment?id=${payment.Id}`, { ssid: u.ssid });
+    const after = await call<Payment>(h, 'GET', `/api/payment?id=${payment.Id}`, { ssid: u.ssid });
     expect(after.body.data).toMatchObject({ Status: 'succeeded', Url: null, CompletedAt: expect.any(String) });
     expect(await balanceOf(u.userId)).toBe(2500);
     // The page again, and a second press, change nothing.
@@ -44,7 +44,7 @@ describe('a top-up through the sandbox gateway', () => {
     const payment = await topUpPayment(h, u.ssid, 1000);
     const { res } = await decideOnSandbox(h, payment, 'decline');
     expect(res.statusCode).toBe(303);
-    const after = await send<Payment>(h, 'GET', `/api/payment?id=${payment.Id}`, { ssid: u.ssid });
+    const after = await call<Payment>(h, 'GET', `/api/payment?id=${payment.Id}`, { ssid: u.ssid });
     expect(after.body.data.Status).toBe('failed');
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
   });
@@ -93,7 +93,7 @@ describe('a top-up through the sandbox gateway', () => {
       });
       expect([r.statusCode, r.json().code]).toEqual([400, 'parse_data_error']);
     }
-    const after = await send<Payment>(h, 'GET', `/api/payment?id=${mine.Id}`, { ssid: u.ssid });
+    const after = await call<Payment>(h, 'GET', `/api/payment?id=${mine.Id}`, { ssid: u.ssid });
     expect(after.body.data.Status).toBe('pending');
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
   });
@@ -103,11 +103,11 @@ describe('the top-up rate limit', () => {
   it('lets a customer start 30 top-ups an hour, then answers 429; a retry with its key still answers', async () => {
     const u = await signUp(h);
     const body = { Amount: 500, Method: 'sandbox' };
-    const first = await send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
+    const first = await call<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
     for (let i = 1; i < 30; i++) await topUpPayment(h, u.ssid, 500);
-    const over = await send(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body });
+    const over = await call(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body });
     expect([over.status, over.body.code]).toEqual([429, 'rate_limit_exceeded']);
-    const retried = await send<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
+    const retried = await call<Payment>(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body, key: 'first' });
     expect(retried.body).toEqual(first.body);
     // Another customer is not held back.
     await topUpPayment(h, (await signUp(h)).ssid, 500);

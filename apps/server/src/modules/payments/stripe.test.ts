@@ -1,10 +1,10 @@
 import type { InvoicePayResult, Invoice, Payment, PaymentMethods } from '@nimbus/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../test/api.js';
+import { call, signUp } from '../../../test/api.js';
 import { expectLedgerBalanced } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { send, topUpPayment, unpaidInvoice } from '../../../test/payment-helpers.js';
+import { topUpPayment, unpaidInvoice } from '../../../test/payment-helpers.js';
 import { checkoutSession, StripeStandIn, type CreatedSession } from '../../../test/stripe-stand-in.js';
 
 const WEBHOOK_SECRET = 'whsec_test_nimbus_secret';
@@ -72,12 +72,12 @@ async function stripeTopUp(u: Customer, amount: number) {
   return { payment, session };
 }
 const statusOf = async (u: Customer, id: number) =>
-  (await send<Payment>(h, 'GET', `/api/payment?id=${id}`, { ssid: u.ssid })).body.data.Status;
+  (await call<Payment>(h, 'GET', `/api/payment?id=${id}`, { ssid: u.ssid })).body.data.Status;
 
 describe('top-ups through Stripe Checkout', () => {
   it('offers Stripe with its publishable key, and lets Stripe.js through the CSP', async () => {
     const u = await signUp(h);
-    const r = await send<PaymentMethods>(h, 'GET', '/api/paymentMethods', { ssid: u.ssid });
+    const r = await call<PaymentMethods>(h, 'GET', '/api/paymentMethods', { ssid: u.ssid });
     expect(r.body.data.Methods.map((m) => [m.Id, m.Test])).toEqual([
       ['balance', false],
       ['stripe', true],
@@ -110,7 +110,7 @@ describe('top-ups through Stripe Checkout', () => {
   it('answers create_payment_error when Stripe refuses, and keeps no payment', async () => {
     const u = await signUp(h);
     stand.failNext = true;
-    const r = await send(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body: { Amount: 100, Method: 'stripe' } });
+    const r = await call(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body: { Amount: 100, Method: 'stripe' } });
     expect([r.status, r.body.code]).toEqual([502, 'create_payment_error']);
     const { rows } = await h.db.query('select 1 from payments where user_id = $1', [u.userId]);
     expect(rows).toHaveLength(0);
@@ -202,7 +202,7 @@ describe('the Stripe webhook', () => {
   it('pays an invoice through Stripe when its payment completes', async () => {
     const u = await signUp(h);
     const inv = await unpaidInvoice(h, u.userId, 1999);
-    const r = await send<InvoicePayResult>(h, 'POST', '/api/invoice/pay', {
+    const r = await call<InvoicePayResult>(h, 'POST', '/api/invoice/pay', {
       ssid: u.ssid,
       body: { Id: inv.id, Method: 'stripe' },
       key: 'pay-by-card',
@@ -213,7 +213,7 @@ describe('the Stripe webhook', () => {
     await Promise.all(
       Array.from({ length: 20 }, () => deliver(signedEvent(session, 'checkout.session.completed', PAID))),
     );
-    const after = await send<Invoice>(h, 'GET', `/api/invoice?id=${inv.id}`, { ssid: u.ssid });
+    const after = await call<Invoice>(h, 'GET', `/api/invoice?id=${inv.id}`, { ssid: u.ssid });
     expect(after.body.data.Status).toBe('paid');
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
     const { rows } = await h.db.query('select kind, amount from ledger where user_id = $1 order by id', [u.userId]);
