@@ -2,12 +2,18 @@ import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../lib/bootstrap.js';
 import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
+import { affiliateCommands } from './commands/affiliate.js';
 import { catalogCommands } from './commands/catalog.js';
 import { promotionCommands } from './commands/promotions.js';
 import type { Command } from './commands/types.js';
 import { userCommands } from './commands/users.js';
 
-const commands: Record<string, Command> = { ...userCommands, ...catalogCommands, ...promotionCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...catalogCommands,
+  ...promotionCommands,
+  ...affiliateCommands,
+};
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 

@@ -61,6 +61,13 @@ const EnvSchema = z.object({
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
   CATALOG_FILE: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  AFFILIATE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(v * 100), { message: 'expected a percent with at most 2 decimals' })
+    .default(10),
+  AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
