@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/react';
 import { affiliateQueryOptions } from '../api/affiliate-api';
@@ -20,10 +20,8 @@ export function AffiliatePage({ title }: { title: string }) {
       <LinkCard summary={summary} />
       <StatCards summary={summary} />
       <ActivityCard />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <SignupList />
-        <CommissionList />
-      </SimpleGrid>
+      <SignupList />
+      <CommissionList />
     </Stack>
   );
 }

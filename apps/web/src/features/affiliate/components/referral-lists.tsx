@@ -11,6 +11,8 @@ import {
   affiliateSignupsQueryOptions,
 } from '../api/affiliate-api';
 
+/** A table wider than a phone scrolls sideways, so its viewport takes the keyboard focus. */
+const SCROLLABLE = { viewportProps: { tabIndex: 0 } };
 const STATUS_COLOR: Record<CommissionStatus, string> = { pending: 'yellow', available: 'teal', reversed: 'gray' };
 
 function Pager({ total, page, onChange }: { total: number; page: number; onChange: (page: number) => void }) {
@@ -36,7 +38,7 @@ export function SignupList() {
           {t('signups.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} scrollAreaProps={SCROLLABLE}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -76,7 +78,7 @@ export function CommissionList() {
           {t('commissions.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={SCROLLABLE}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -96,7 +98,7 @@ export function CommissionList() {
                   <Table.Td ta="right">{`${c.Rate}%`}</Table.Td>
                   <Table.Td ta="right">{money(c.Amount, c.Currency)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[c.Status]} variant="light">
+                    <Badge color={STATUS_COLOR[c.Status]} variant="dot" styles={{ root: { textTransform: 'none' } }}>
                       {t(`status.${c.Status}`)}
                     </Badge>
                   </Table.Td>
