@@ -1,18 +1,11 @@
 import * as z from 'zod/mini';
+import { queryInt } from './query.js';
 
 // The affiliate programme (issue 9): GET api/user/aff as SPEC §7, its daily series, its lists and
 // moving available commission into the balance. Amounts are integers in minor units of Currency.
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
-const queryInt = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.minimum(min, { error: 'invalid_value' }),
-      z.maximum(max, { error: 'invalid_value' }),
-    );
 
 /** The referral link's search parameter and how long a browser keeps a code it came with. */
 export const AFFILIATE = {

@@ -1,10 +1,10 @@
-import { Group, Skeleton, Text, useComputedColorScheme, useMantineTheme } from '@mantine/core';
+import { Skeleton, Text, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { ChartLegend } from '../../../components/chart-legend';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
 import { affiliateStatsQueryOptions, AFFILIATE_CHART_DAYS } from '../api/affiliate-api';
-import classes from './affiliate.module.css';
 
 const DailyChart = lazy(() => import('./daily-chart'));
 const HEIGHT = 200;
@@ -35,14 +35,7 @@ export function ActivityCard() {
   return (
     <SectionCard title={t('chart.title', { days: AFFILIATE_CHART_DAYS })}>
       <figure style={{ margin: 0 }}>
-        <Group gap="sm" component="ul" className={classes.legend} mb={6}>
-          {series.map((s) => (
-            <li key={s.label}>
-              <span className={classes.swatch} style={{ background: s.color }} aria-hidden />
-              {s.label}
-            </li>
-          ))}
-        </Group>
+        <ChartLegend series={series} mb={6} />
         <Suspense fallback={<Skeleton height={HEIGHT} />}>
           <DailyChart days={days} series={series} height={HEIGHT} />
         </Suspense>
