@@ -211,6 +211,35 @@ describe('the affiliate programme from click to credited commission', () => {
     expect(await expectLedgerBalanced(h, customer.userId)).toBe(100_000 - 2 * 2000 + 2000);
   });
 
+  it('moves a commission once under concurrent clicks without a key', async () => {
+    const referrer = await signUp(h);
+    const code = (await aff(referrer.ssid)).Code;
+    const customer = await signUp(h, uniqueEmail('double'), 'correct horse 1', { AffCode: code });
+    await topUp(h, customer.userId, 10_000);
+    await waitTask(h, customer.ssid, await deploy(customer.ssid));
+    clock.advance(15 * DAY_MS);
+    await releaseDue(h.db);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(referrer.ssid, {})));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await expectLedgerBalanced(h, referrer.userId)).toBe(50);
+  });
+
+  it('refuses bad input and callers without a session', async () => {
+    const u = await signUp(h);
+    const days = await call(h, 'GET', '/api/user/aff/stats?days=0', { ssid: u.ssid });
+    expect([days.status, days.body.code, days.body.fields]).toEqual([
+      400,
+      'parse_data_error',
+      { days: 'invalid_value' },
+    ]);
+    const page = await call(h, 'GET', '/api/user/aff/commissions?limit=1000', { ssid: u.ssid });
+    expect([page.status, page.body.fields]).toEqual([400, { limit: 'invalid_value' }]);
+    const empty = await call(h, 'POST', '/api/aff/click', { body: { Code: '' } });
+    expect([empty.status, empty.body.fields]).toEqual([400, { Code: 'required' }]);
+    expect((await call(h, 'GET', '/api/user/aff')).status).toBe(401);
+    expect((await call(h, 'POST', '/api/user/aff/withdraw', { body: {} })).status).toBe(401);
+  });
+
   it('throttles clicks per address and schedules the release job', async () => {
     let last = 0;
     for (let i = 0; i < 121; i++) last = (await click('anything', { ip: '192.0.2.99', ua: 'bot' })).status;
