@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { installRouteCatalogue, validatorCompiler, type Api } from './lib/api.js';
 import type { Context } from './lib/context.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { affiliateClickRoutes, affiliateRoutes, installAffiliate } from './modules/affiliate/routes.js';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { consoleRoutes, consoleSocketRoutes } from './modules/consoles/routes.js';
@@ -35,6 +36,7 @@ const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
   registerRenewalHooks(ctx);
+  installAffiliate(ctx);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,
@@ -57,6 +59,8 @@ export async function buildApp(ctx: Context): Promise<Api> {
       await api.register(routeGroup(ctx, { tag: 'auth', session: true }, (a) => sessionRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'account', session: true }, (a) => accountRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'keys', session: true }, (a) => keyRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'affiliate' }, (a) => affiliateClickRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'affiliate', session: true }, (a) => affiliateRoutes(a, ctx)));
       await api.register(
         routeGroup(ctx, { tag: 'deploy', session: true }, async (a) => {
           await catalogRoutes(a, ctx);

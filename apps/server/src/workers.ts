@@ -1,4 +1,5 @@
 import type { Context } from './lib/context.js';
+import { releaseDue } from './modules/affiliate/commissions.js';
 import { deployHandler } from './modules/deploy/provision.js';
 import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
@@ -27,6 +28,15 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
     { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
     renewalQueue(ctx),
+    // Commissions whose hold has passed become available; one UPDATE, harmless if two replicas ran it.
+    {
+      name: 'affiliate.release',
+      concurrency: 1,
+      cron: '* * * * *',
+      handler: async () => {
+        await releaseDue(ctx.db);
+      },
+    },
   ]);
   ctx.jobs = jobs;
   // Auto-renew pays invoices on workers, so they run the paid hooks too (not only the HTTP app).

@@ -31,12 +31,17 @@ let counter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now()}.${counter++}@example.com`;
 
 /** Signs a new customer up through the real flow, reading the code from the SMTP server. */
-export async function signUp(h: Harness, email = uniqueEmail(), password = 'correct horse 1') {
+export async function signUp(
+  h: Harness,
+  email = uniqueEmail(),
+  password = 'correct horse 1',
+  extra: { AffCode?: string } = {},
+) {
   const sent = await call(h, 'POST', '/api/register/code', { body: { Email: email } });
   if (sent.status !== 200) throw new Error(`register/code failed: ${JSON.stringify(sent.body)}`);
   const code = h.mail.code(email);
   const res = await call<{ session_id: string; user_id: number; expire_at: string }>(h, 'POST', '/api/register', {
-    body: { Email: email, Password: password, Code: code, AgreeTerms: true },
+    body: { Email: email, Password: password, Code: code, AgreeTerms: true, ...extra },
   });
   if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   return { email, password, ssid: res.body.data.session_id, userId: res.body.data.user_id };

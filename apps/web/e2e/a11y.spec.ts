@@ -23,6 +23,7 @@ const PRIVATE = [
   '/me?tab=preferences',
   '/deploy',
   '/instances',
+  '/affiliate',
   '/no/such/page',
 ];
 

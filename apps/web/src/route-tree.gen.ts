@@ -15,6 +15,7 @@ import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as ForgetPasswordRouteImport } from './routes/forget-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
@@ -51,6 +52,11 @@ const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAffiliateRoute = AppAffiliateRouteImport.update({
+  id: '/affiliate',
+  path: '/affiliate',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
@@ -94,6 +100,7 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
@@ -108,6 +115,7 @@ export interface FileRoutesByTo {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
@@ -124,6 +132,7 @@ export interface FileRoutesById {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
@@ -140,6 +149,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/affiliate'
     | '/dashboard'
     | '/deploy'
     | '/me'
@@ -154,6 +164,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/affiliate'
     | '/dashboard'
     | '/deploy'
     | '/me'
@@ -169,6 +180,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/_app/affiliate'
     | '/_app/dashboard'
     | '/_app/deploy'
     | '/_app/me'
@@ -231,6 +243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/affiliate': {
+      id: '/_app/affiliate'
+      path: '/affiliate'
+      fullPath: '/affiliate'
+      preLoaderRoute: typeof AppAffiliateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
@@ -284,6 +303,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAffiliateRoute: typeof AppAffiliateRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
@@ -294,6 +314,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAffiliateRoute: AppAffiliateRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,

@@ -1,16 +1,9 @@
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES, PAYMENT_METHOD_IDS } from './billing.js';
+import { queryInt } from './query.js';
 
 // Request schemas of the money API; the web takes only their types (see deploy-requests.ts).
 
-const queryInt = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.minimum(min, { error: 'invalid_value' }),
-      z.maximum(max, { error: 'invalid_value' }),
-    );
 const id = () =>
   z
     .number({ error: 'invalid_value' })

@@ -17,3 +17,4 @@ export * from './instance-actions-requests.js';
 export * from './firewall-checks.js';
 export * from './billing.js';
 export * from './billing-requests.js';
+export * from './affiliate.js';

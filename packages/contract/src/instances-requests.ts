@@ -1,16 +1,8 @@
 import * as z from 'zod/mini';
+import { queryInt } from './query.js';
 import { INSTANCE_STATUSES } from './constants.js';
 
 // Request schemas of the instance reads; the web takes only their types (see deploy-requests.ts).
-
-const queryInt = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.minimum(min, { error: 'invalid_value' }),
-      z.maximum(max, { error: 'invalid_value' }),
-    );
 
 export const INSTANCE_PAGE_MAX = 100;
 

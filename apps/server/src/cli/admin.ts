@@ -3,6 +3,7 @@ import { openDatabase } from '../lib/bootstrap.js';
 import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
+import { affiliateCommands } from './commands/affiliate.js';
 import { catalogCommands } from './commands/catalog.js';
 import { promotionCommands } from './commands/promotions.js';
 import { renewalCommands } from './commands/renewals.js';
@@ -15,6 +16,7 @@ const commands: Record<string, Command> = {
   ...promotionCommands,
   ...renewalCommands,
   ...billingCommands,
+  ...affiliateCommands,
 };
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]

@@ -84,6 +84,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  AFFILIATE_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((v) => Number.isInteger(v * 100), { message: 'expected a percent with at most 2 decimals' })
+    .default(10),
+  AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
 
 export const GATEWAY_IDS = ['sandbox', 'stripe'] as const;

@@ -35,6 +35,7 @@ const PRIVATE: Record<string, string> = {
   'me-preferences': '/me?tab=preferences',
   deploy: '/deploy',
   instances: '/instances',
+  affiliate: '/affiliate',
   'not-found': '/no/such/page',
 };
 

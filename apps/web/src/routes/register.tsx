@@ -1,8 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n/react';
 import { AnchorLink } from '../components/router-link';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { RegisterForm } from '../features/auth/components/register-form';
+import { recordReferralClick } from '../features/affiliate/api/record-click';
+import { keepReferralCode, keptReferralCode } from '../features/affiliate/referral';
 import { usePageTitle } from '../lib/page-title';
 import { optionalString } from '../lib/search-params';
 import { signedInTarget } from '../lib/session/signed-in-target';
@@ -29,6 +32,13 @@ function RegisterPage() {
   const { t: tCommon } = useTranslation();
   const { aff, redirect: back } = Route.useSearch();
   usePageTitle(tCommon('titles.register'));
+  // A referral link's code is counted as a click and kept, so a sign-up days later is still attributed.
+  const [affCode] = useState(() => aff ?? keptReferralCode());
+  useEffect(() => {
+    if (!aff) return;
+    keepReferralCode(aff);
+    recordReferralClick(aff).catch(() => undefined);
+  }, [aff]);
   const footer = (
     <>
       {t('register.haveAccount')}{' '}
@@ -39,7 +49,7 @@ function RegisterPage() {
   );
   return (
     <AuthLayout title={t('register.heading')} subtitle={t('register.subtitle')} footer={footer}>
-      <RegisterForm affCode={aff} />
+      <RegisterForm affCode={affCode} />
     </AuthLayout>
   );
 }

@@ -12,6 +12,8 @@ export interface QueueSpec {
   /** Jobs of this queue run at the same time in one process. */
   concurrency: number;
   expireInSeconds?: number;
+  /** Also sent on this cron schedule (pg-boss sends each tick once, whatever the number of replicas). */
+  cron?: string;
 }
 
 const adapter = (db: Queryable): PgBoss.Db => ({
@@ -53,6 +55,7 @@ export class Jobs {
         expireInSeconds: q.expireInSeconds ?? 3600,
       });
       if (runs) await jobs.work(q);
+      if (runs && q.cron) await boss.schedule(q.name, q.cron);
     }
     return jobs;
   }

@@ -1,5 +1,6 @@
 import { Group, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { ChartLegend } from '../../../components/chart-legend';
 import type { LivePoint } from '../live-series';
 import type { ChartSeries } from './uplot-chart';
 import classes from './live-charts.module.css';
@@ -26,14 +27,7 @@ export function LiveChart({ title, summary, points, series, yMax, format, steps,
         <Text component="h3" fw={600} fz="sm" m={0}>
           {title}
         </Text>
-        <Group gap="sm" component="ul" className={classes.legend}>
-          {series.map((s) => (
-            <li key={s.key}>
-              <span className={classes.swatch} style={{ background: s.color }} aria-hidden />
-              {s.label}
-            </li>
-          ))}
-        </Group>
+        <ChartLegend series={series} />
       </Group>
       <Suspense fallback={<Skeleton height={height} />}>
         <UplotChart points={points} series={series} yMax={yMax} format={format} steps={steps} height={height} />

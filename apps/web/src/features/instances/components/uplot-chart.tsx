@@ -2,6 +2,7 @@ import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { axisStyle, followWidth } from '../../../lib/charts/uplot-frame';
 import type { LivePoint } from '../live-series';
 import classes from './live-charts.module.css';
 
@@ -44,10 +45,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const dark = scheme === 'dark';
-    const text = dark ? theme.colors.dark[1] : theme.colors.gray[7];
-    const grid = dark ? theme.colors.dark[4] : theme.colors.gray[2];
-    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const axis = axisStyle(theme, scheme === 'dark');
     const opts: uPlot.Options = {
       width: Math.max(120, el.clientWidth),
       height,
@@ -83,13 +81,9 @@ export default function UplotChart({ points, series, yMax, format, steps, height
     };
     const u = new uPlot(opts, columns(latest.current.points, latest.current.series), el);
     plot.current = u;
-    const resize = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry?.contentRect.width ?? 0);
-      if (width > 0 && width !== u.width) u.setSize({ width, height });
-    });
-    resize.observe(el);
+    const unfollow = followWidth(u, el, height);
     return () => {
-      resize.disconnect();
+      unfollow();
       u.destroy();
       plot.current = null;
     };

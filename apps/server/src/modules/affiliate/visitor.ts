@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+
+/** The first-party cookie that tells one visitor of a referral link from another. */
+export const VISITOR_COOKIE = 'nimbus_vid';
+const YEAR_SECONDS = 365 * 86_400;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * Who visits: the id of the visitor's cookie, or, for a first visit or a browser without cookies,
+ * one derived from the address and user agent (so a second cookie-less visit is the same visitor).
+ * Only a hash of it is ever stored; `setCookie` is the header that keeps the id for next time.
+ */
+export function visitorOf(req: { cookie?: string; ip: string; userAgent: string; secure: boolean }): {
+  hash: Buffer;
+  setCookie?: string;
+} {
+  const fromCookie = cookieValue(req.cookie, VISITOR_COOKIE);
+  const valid = fromCookie && /^[A-Za-z0-9_-]{16,64}$/.test(fromCookie) ? fromCookie : undefined;
+  const id = valid ?? sha256(`visitor|${req.ip}|${req.userAgent}`).toString('base64url').slice(0, 32);
+  const hash = sha256(`aff-click|${id}`);
+  if (valid) return { hash };
+  const attrs = [
+    'Path=/api/aff',
+    `Max-Age=${YEAR_SECONDS}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(req.secure ? ['Secure'] : []),
+  ];
+  return { hash, setCookie: `${VISITOR_COOKIE}=${id}; ${attrs.join('; ')}` };
+}
