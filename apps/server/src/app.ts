@@ -5,8 +5,9 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRouteCatalogue, validatorCompiler, type Api } from './lib/api.js';
 import type { Context } from './lib/context.js';
+import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { affiliateClickRoutes, affiliateRoutes, installAffiliate } from './modules/affiliate/routes.js';
+import { affiliateClickRoutes, affiliateRoutes } from './modules/affiliate/routes.js';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { consoleRoutes, consoleSocketRoutes } from './modules/consoles/routes.js';
@@ -18,7 +19,6 @@ import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
-import { registerRenewalHooks } from './modules/renewals/hooks.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxPages } from './modules/payments/sandbox-page.js';
@@ -35,8 +35,7 @@ const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
 
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
-  registerRenewalHooks(ctx);
-  installAffiliate(ctx);
+  registerInvoiceHooks(ctx);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     trustProxy: ctx.config.TRUST_PROXY,

@@ -4,7 +4,7 @@ import { deployHandler } from './modules/deploy/provision.js';
 import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
-import { registerRenewalHooks } from './modules/renewals/hooks.js';
+import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
 
@@ -39,8 +39,8 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
     },
   ]);
   ctx.jobs = jobs;
-  // Auto-renew pays invoices on workers, so they run the paid hooks too (not only the HTTP app).
-  registerRenewalHooks(ctx);
+  // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too.
+  registerInvoiceHooks(ctx);
   let timer: NodeJS.Timeout | undefined;
   let stopRenewals: () => void = () => undefined;
   if (role !== 'api') {

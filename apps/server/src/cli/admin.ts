@@ -1,5 +1,6 @@
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../lib/bootstrap.js';
+import { registerInvoiceHooks } from '../modules/billing/hooks.js';
 import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
@@ -37,6 +38,8 @@ async function run(): Promise<number> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const database = await openDatabase(config, log, { join: true });
+  // Commands pay and refund invoices (invoice:cancel --refund, renewals:run): the same hooks as the server.
+  registerInvoiceHooks({ config });
   try {
     process.stdout.write(`${await command.run({ db: database.db, config, flags, args })}\n`);
     return 0;

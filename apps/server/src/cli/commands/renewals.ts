@@ -1,7 +1,7 @@
 import { createLogger } from '../../lib/logger.js';
 import { Jobs } from '../../modules/jobs/jobs.js';
 import { createMailer } from '../../modules/mail/mailer.js';
-import { registerRenewalHooks } from '../../modules/renewals/hooks.js';
+import { registerInvoiceHooks } from '../../modules/billing/hooks.js';
 import { runRenewals } from '../../modules/renewals/pass.js';
 import { RENEWAL_QUEUE } from '../../modules/renewals/schedule.js';
 import { TASK_QUEUE } from '../../modules/tasks/runner.js';
@@ -20,7 +20,7 @@ export const renewalCommands: Record<string, Command> = {
         { name: RENEWAL_QUEUE, concurrency: 1, handler: idle },
       ]);
       // Auto-renew pays here, so the paid hook (the due date moved on) must run here too.
-      registerRenewalHooks({ jobs });
+      registerInvoiceHooks({ config, jobs });
       try {
         const r = await runRenewals({ config, db, mailer, log, jobs });
         return [

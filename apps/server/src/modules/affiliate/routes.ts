@@ -15,18 +15,9 @@ import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf, caller } from '../../plugins/session.js';
-import { recordPurchase, reverseCommission } from './commissions.js';
 import * as affiliate from './service.js';
-import { configureAffiliate } from './settings.js';
-import { invoiceEvents } from '../billing/events.js';
 
 /** Wires the programme into the app: its defaults, and the invoice hooks that record purchases and reverse them. */
-export function installAffiliate(ctx: Context): void {
-  configureAffiliate(ctx.config);
-  invoiceEvents.onPaid(recordPurchase);
-  invoiceEvents.onPaidCancelled(reverseCommission);
-}
-
 /** POST api/aff/click: open to anyone, from the register page of a referral link. */
 export async function affiliateClickRoutes(app: Api, ctx: Context) {
   app.post(
