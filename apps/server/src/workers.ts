@@ -21,6 +21,9 @@ const SWEEP_MS = 5_000;
  * run instance tasks and resume those orphaned by a dead process.
  */
 export async function startWorkers(ctx: Context, role: Role, concurrency: number): Promise<Workers> {
+  // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
+  // registered before the queues start taking jobs.
+  registerInvoiceHooks(ctx);
   const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
   runner.register('deploy', deployHandler(ctx));
   registerInstanceDataHandlers(runner, ctx);
@@ -39,8 +42,6 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
     },
   ]);
   ctx.jobs = jobs;
-  // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too.
-  registerInvoiceHooks(ctx);
   let timer: NodeJS.Timeout | undefined;
   let stopRenewals: () => void = () => undefined;
   if (role !== 'api') {

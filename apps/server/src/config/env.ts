@@ -88,7 +88,9 @@ const EnvSchema = z.object({
     .number()
     .min(0)
     .max(100)
-    .refine((v) => Number.isInteger(v * 100), { message: 'expected a percent with at most 2 decimals' })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      message: 'expected a percent with at most 2 decimals',
+    })
     .default(10),
   AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
 });
@@ -101,6 +103,12 @@ export type Config = Omit<z.infer<typeof EnvSchema>, 'PAYMENT_GATEWAYS'> & {
   /** The gateways customers may pay through, in the order offered. */
   PAYMENT_GATEWAYS: GatewayId[];
 };
+
+/** Currencies whose smallest unit is not a hundredth (Stripe's zero- and three-decimal lists). */
+const NOT_TWO_DECIMALS = new Set(
+  'BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF BHD JOD KWD OMR TND'.split(' '),
+);
+const TWO_DECIMALS = (currency: string) => !NOT_TWO_DECIMALS.has(currency.toUpperCase());
 
 /** PAYMENT_GATEWAYS, or its default: Stripe when its key is set, else the sandbox. */
 function gatewaysOf(c: z.infer<typeof EnvSchema>): { gateways: GatewayId[]; problems: string[] } {
@@ -118,6 +126,10 @@ function gatewaysOf(c: z.infer<typeof EnvSchema>): { gateways: GatewayId[]; prob
     problems.push('PAYMENT_GATEWAYS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (c.TOPUP_MIN > c.TOPUP_MAX) problems.push('TOPUP_MIN: must not exceed TOPUP_MAX');
+  // Amounts are kept in hundredths; Stripe's unit_amount is the currency's own smallest unit.
+  if (gateways.includes('stripe') && !TWO_DECIMALS(c.CURRENCY)) {
+    problems.push(`PAYMENT_GATEWAYS: stripe needs a currency with two decimals (CURRENCY is ${c.CURRENCY})`);
+  }
   return { gateways, problems };
 }
 

@@ -27,4 +27,17 @@ describe('payment settings', () => {
     expect(() => loadConfig({ TOPUP_PRESETS: '10,ten' })).toThrow(/TOPUP_PRESETS/);
     expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://x' })).toThrow(/STRIPE_API_BASE/);
   });
+
+  it('refuses Stripe with a currency whose smallest unit is not a hundredth', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => loadConfig({ ...stripe, CURRENCY: 'JPY' })).toThrow(/stripe needs a currency with two decimals/);
+    expect(loadConfig({ ...stripe, CURRENCY: 'EUR' }).PAYMENT_GATEWAYS).toEqual(['stripe']);
+    expect(loadConfig({ CURRENCY: 'JPY' }).PAYMENT_GATEWAYS).toEqual(['sandbox']);
+  });
+
+  it('takes an affiliate rate with up to two decimals, whatever binary floating point makes of it', () => {
+    for (const rate of ['1.1', '2.3', '4.35', '0.57', '12.5'])
+      expect(loadConfig({ AFFILIATE_RATE: rate }).AFFILIATE_RATE).toBe(Number(rate));
+    expect(() => loadConfig({ AFFILIATE_RATE: '1.234' })).toThrow(/AFFILIATE_RATE/);
+  });
 });

@@ -30,6 +30,24 @@ export function invoicedTo(user: UserRow): Record<string, string> {
   return { Email: user.email, ...toProfile(user) };
 }
 
+/**
+ * Locks the instance an invoice is for, after the invoice and before the balance: the order every
+ * payer and the renewal pass take them in, so none deadlocks with another. A renewal of an instance
+ * that is gone, or that a destroy task is removing, cannot be paid (a gateway payment for it leaves
+ * its money on the balance).
+ */
+async function lockPayableInstance(tx: Tx, invoice: InvoiceRow): Promise<void> {
+  const { rows } = await tx.query<{ status: string; destroying: boolean }>(
+    `select status, exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status in (0, 1))
+       as destroying
+       from instances i where id = $1 for update`,
+    [invoice.instance_id],
+  );
+  const instance = rows[0];
+  const gone = !instance || ['destroyed', 'cancelled'].includes(instance.status) || instance.destroying;
+  if (invoice.kind === 'renewal' && gone) throw new AppError('wrong_status', 409);
+}
+
 export const invoices = {
   /** The paid invoice of a deploy: the product for the first period, less the promotion. */
   async createPaid(
@@ -68,20 +86,27 @@ export const invoices = {
     return invoice;
   },
   /** A deploy that failed: its invoice is cancelled (the charge is refunded through the ledger). */
-  async cancelForInstance(tx: Tx, instanceId: number): Promise<void> {
+  async cancelForInstance(tx: Tx, instanceId: number): Promise<boolean> {
     const { rows } = await tx.query<{ id: number }>(
       `select id from invoices where instance_id = $1 and kind = 'deploy' and status = 'paid'`,
       [instanceId],
     );
-    for (const { id } of rows) await invoices.cancelPaid(tx, id);
+    let cancelled = false;
+    for (const { id } of rows) cancelled = (await invoices.cancelPaid(tx, id)) || cancelled;
+    return cancelled;
   },
-  /** Cancels a paid invoice whose charge the caller has refunded, and tells the hooks. */
-  async cancelPaid(tx: Tx, invoiceId: number): Promise<void> {
+  /**
+   * Cancels a paid invoice and tells the hooks; true when it did. The caller refunds the charge only
+   * then: an invoice the operator already refunded (invoice:cancel --refund) is not refunded again
+   * when the deploy or upgrade it paid for fails afterwards.
+   */
+  async cancelPaid(tx: Tx, invoiceId: number): Promise<boolean> {
     const { rows } = await tx.query<InvoiceRow>(
       `update invoices set status = 'cancelled' where id = $1 and status = 'paid' returning *`,
       [invoiceId],
     );
     if (rows[0]) await invoiceEvents.paidCancelled(tx, rows[0]);
+    return rows.length > 0;
   },
   /**
    * Pays one of the user's unpaid invoices from their balance: the charge, the status and the
@@ -96,6 +121,7 @@ export const invoices = {
     const invoice = rows[0];
     if (!invoice) throw new AppError('db_no_record', 404);
     if (invoice.status !== 'unpaid') throw new AppError('wrong_status', 409);
+    if (invoice.instance_id) await lockPayableInstance(tx, invoice);
     if (invoice.amount > 0) await post(tx, userId, 'charge', -invoice.amount, `Invoice #${invoice.id}`);
     return invoices.markPaid(tx, invoice.id);
   },

@@ -28,10 +28,16 @@ export const invoiceAdmin = {
     return withTx(db, async (tx) => {
       const invoice = await billing.lock(tx, id);
       if (!invoice) throw new AppError('db_no_record', 404);
+      // A renewal invoice is the renewal cycle's own record of a period (one per period): cancelled,
+      // that period would never be billed again nor its instance suspended. Credit with user:balance.
+      if (invoice.kind === 'renewal')
+        throw new Error(
+          'renewal invoices follow the renewal cycle and cannot be cancelled; use user:balance to credit the customer',
+        );
       if (invoice.status === 'unpaid') return { invoice: await billing.cancelUnpaid(tx, id), refunded: 0 };
       if (invoice.status !== 'paid' || !opts.refund) throw new AppError('wrong_status', 409);
-      if (invoice.amount > 0) await post(tx, invoice.user_id, 'refund', invoice.amount, `Refund of invoice #${id}`);
       await invoices.cancelPaid(tx, id);
+      if (invoice.amount > 0) await post(tx, invoice.user_id, 'refund', invoice.amount, `Refund of invoice #${id}`);
       return { invoice: (await billing.lock(tx, id))!, refunded: invoice.amount };
     });
   },

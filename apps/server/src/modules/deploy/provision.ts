@@ -157,7 +157,8 @@ async function giveBack(
   await withTx(ctx.db, async (tx) => {
     const current = await tasks.get(tx, task.id);
     if (!current || current.status >= TASK_STATUS.ok) return;
-    if (state.charged > 0)
+    // Refunded only with the invoice's cancellation: an operator may have refunded it already.
+    if ((await invoices.cancelForInstance(tx, instance.id)) && state.charged > 0)
       await post(
         tx,
         instance.user_id,
@@ -165,7 +166,6 @@ async function giveBack(
         state.charged,
         `Refund: deploy of ${instance.hostname} failed (#${instance.id})`,
       );
-    await invoices.cancelForInstance(tx, instance.id);
     await catalog.returnStock(tx, instance.product_id);
     await releaseAddress(tx, instance.id);
     await promotions.releaseUse(tx, instance.id);

@@ -199,7 +199,8 @@ export function upgradeHandler(ctx: Context) {
         .catch((err: unknown) => {
           ctx.log.warn({ err, instance: run.instance.id }, 'could not put the old size back after a failed upgrade');
         });
-      if (s.charged > 0) {
+      // Refunded only with the invoice's cancellation: an operator may have refunded it already.
+      if ((await invoices.cancelPaid(tx, s.invoiceId)) && s.charged > 0) {
         await post(
           tx,
           run.instance.user_id,
@@ -208,7 +209,6 @@ export function upgradeHandler(ctx: Context) {
           `Refund: upgrade of ${run.instance.hostname} failed (#${run.instance.id})`,
         );
       }
-      await invoices.cancelPaid(tx, s.invoiceId);
       await catalog.returnStock(tx, s.productId);
     },
   );

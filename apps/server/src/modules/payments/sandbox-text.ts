@@ -39,13 +39,18 @@ export const SANDBOX_TEXT = {
 export type SandboxText = (typeof SANDBOX_TEXT)['en_US'] & { status: Record<PaymentStatus, string> };
 
 /** SPEC §1's order where a server can see it: the `lang` query, then the `lang` cookie, then Accept-Language. */
-export function sandboxLocale(
-  query: string | undefined,
-  cookie: string | undefined,
-  acceptLanguage: string | undefined,
-): Locale {
+export function sandboxLocale(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
   const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1];
   const first = acceptLanguage?.split(',')[0];
-  const tag = query || (fromCookie ? decodeURIComponent(fromCookie) : '') || first || '';
+  // A repeated ?lang= arrives as an array, a cookie may hold bad %-escapes: neither is a language.
+  const tag = (typeof query === 'string' && query) || (fromCookie ? safeDecode(fromCookie) : '') || first || '';
   return tag.trim().toLowerCase().startsWith('zh') ? 'zh_CN' : 'en_US';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }

@@ -10,6 +10,11 @@ describe('the sandbox page’s language', () => {
     expect(sandboxLocale(undefined, undefined, undefined)).toBe('en_US');
   });
 
+  it('reads a repeated lang query or a cookie with bad escapes as no choice, never an error', () => {
+    expect(sandboxLocale(['zh_CN', 'en_US'], undefined, 'zh-CN')).toBe('zh_CN');
+    expect(sandboxLocale(['en_US', 'zh_CN'], 'lang=%E0', undefined)).toBe('en_US');
+  });
+
   it('has every text in both languages, really translated', () => {
     const keys = (o: object): string[] =>
       Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object).map((s) => `${k}.${s}`) : [k]));

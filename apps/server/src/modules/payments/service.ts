@@ -71,7 +71,8 @@ async function startPayment(
 ): Promise<PaymentRow> {
   const user = await users.byId(tx, p.userId);
   if (!user) throw new AppError('invalid_session', 401);
-  const payment = await payments.insert(tx, { ...p, method: gateway.id, currency: ctx.config.CURRENCY });
+  // In the balance's own currency (CURRENCY applies to new accounts; older ones keep theirs).
+  const payment = await payments.insert(tx, { ...p, method: gateway.id, currency: user.currency.trim() });
   let checkout: { url: string; ref: string | null };
   try {
     checkout = await gateway.createCheckout(payment, { email: user.email });

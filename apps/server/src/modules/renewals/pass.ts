@@ -128,13 +128,21 @@ async function autoPayStep(ctx: RenewalContext, report: RenewalReport): Promise<
 
 /** d. Unpaid at the due date: suspended (every action refused) and its VM stopped by a task. */
 function suspendStep(ctx: RenewalContext, now: Date): Promise<number> {
-  return eachInstance(ctx, 'suspend', now, 0, async (tx, i) => {
-    const invoiceId = await renewals.unpaidFor(tx, i);
-    if (!invoiceId) return false;
-    await renewals.suspend(tx, i.id, now);
-    await renewals.notice(tx, invoiceId, 'suspended');
-    return true;
-  });
+  return eachInstance(
+    ctx,
+    'suspend',
+    now,
+    0,
+    async (tx, i) => {
+      const invoiceId = await renewals.unpaidFor(tx, i);
+      if (!invoiceId) return false;
+      await renewals.suspend(tx, i.id, now);
+      await renewals.notice(tx, invoiceId, 'suspended');
+      return true;
+    },
+    // The invoice before the instance, the order a payment takes them in (no deadlock with one).
+    (tx, id) => renewals.lockUnpaid(tx, id),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { expectLedgerBalanced, topUp } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { withTx } from '../../db/pool.js';
 import { clock } from '../../lib/clock.js';
-import { invoices, type InvoiceRow } from '../billing/invoices.js';
+import type { InvoiceRow } from '../billing/invoices.js';
 import { act, customer, deployed, rowOf, vmOf, type Customer } from '../instances/action-test-kit.js';
 import { post } from '../users/ledger.js';
 import { emptyReport, runRenewals } from './pass.js';
@@ -149,9 +149,13 @@ describe('renewals', { timeout: 120_000 }, () => {
       expect([r.status, r.body.code], action).toEqual([409, 'wrong_status']);
     }
 
-    // Paid (POST api/invoice/pay is another part of issue 9; it calls this in its transaction).
+    // Paid by the customer through the console.
     await topUp(h, u.userId, row.price);
-    await withTx(h.db, (tx) => invoices.payFromBalance(tx, u.userId, invoice!.id));
+    const paid = await call(h, 'POST', '/api/invoice/pay', {
+      ssid: u.ssid,
+      body: { Id: invoice!.id, Method: 'balance' },
+    });
+    expect(paid.status).toBe(200);
     expect((await detail(u, id)).SuspendedAt).toBeNull();
     await until(
       'the VM running again',
@@ -204,6 +208,26 @@ describe('renewals', { timeout: 120_000 }, () => {
     await mailTo(u, 'web-1 is destroyed');
     expect(await pass()).toEqual(NOTHING);
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
+  });
+
+  it('refuses to take money for the renewal of an instance the customer destroyed', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    expect(await pass()).toMatchObject({ invoiced: 1 });
+    const [invoice] = await renewalInvoices(id);
+    expect((await act(h, u, 'destroy', { Id: id, Hostname: 'web-1' })).status).toBe(200);
+    await until(
+      'the instance destroyed',
+      () => rowOf(h, id),
+      (r) => r.status === 'destroyed',
+    );
+    await topUp(h, u.userId, row.price);
+    const before = await expectLedgerBalanced(h, u.userId);
+    const r = await call(h, 'POST', '/api/invoice/pay', { ssid: u.ssid, body: { Id: invoice!.id, Method: 'balance' } });
+    expect([r.status, r.body.code]).toEqual([409, 'wrong_status']);
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(before);
   });
 
   it('does every step once when two passes run at the same time', async () => {

@@ -27,6 +27,13 @@ async function load(ctx: Context): Promise<Buffer> {
            select value from made union all select value from app_secrets where name = 'sandbox' limit 1`,
           [randomBytes(32)],
         )
-        .then((r) => r.rows[0]!.value);
+        // Two replicas' first start at once: the statement that lost the insert race sees no row in
+        // its snapshot, so it reads the winner's afterwards.
+        .then(async (r) =>
+          r.rows[0]
+            ? r.rows[0].value
+            : (await ctx.db.query<{ value: Buffer }>(`select value from app_secrets where name = 'sandbox'`)).rows[0]!
+                .value,
+        );
   return createHmac('sha256', base).update('nimbus sandbox gateway v1').digest();
 }
