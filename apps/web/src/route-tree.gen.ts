@@ -15,10 +15,12 @@ import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as ForgetPasswordRouteImport } from './routes/forget-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppInstancesIndexRouteImport } from './routes/_app/instances/index'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
 import { Route as AppInstancesIdIndexRouteImport } from './routes/_app/instances/$id/index'
 import { Route as AppInstancesIdVncRouteImport } from './routes/_app/instances/$id/vnc'
 import { Route as AppInstancesIdXtermRouteImport } from './routes/_app/instances/$id/xterm'
@@ -52,6 +54,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -70,6 +77,11 @@ const AppMeRoute = AppMeRouteImport.update({
 const AppInstancesIndexRoute = AppInstancesIndexRouteImport.update({
   id: '/instances/',
   path: '/instances/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInstancesIdIndexRoute = AppInstancesIdIndexRouteImport.update({
@@ -94,9 +106,11 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/instances/': typeof AppInstancesIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -108,9 +122,11 @@ export interface FileRoutesByTo {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/instances': typeof AppInstancesIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -124,9 +140,11 @@ export interface FileRoutesById {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/billing': typeof AppBillingRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/invoices/$id': typeof AppInvoicesIdRoute
   '/_app/instances/': typeof AppInstancesIndexRoute
   '/_app/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/_app/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -140,9 +158,11 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/billing'
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/invoices/$id'
     | '/instances/'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
@@ -154,9 +174,11 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/billing'
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/invoices/$id'
     | '/instances'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
@@ -169,9 +191,11 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/_app/billing'
     | '/_app/dashboard'
     | '/_app/deploy'
     | '/_app/me'
+    | '/_app/invoices/$id'
     | '/_app/instances/'
     | '/_app/instances/$id/vnc'
     | '/_app/instances/$id/xterm'
@@ -231,6 +255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
@@ -259,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInstancesIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices/$id': {
+      id: '/_app/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/instances/$id/': {
       id: '/_app/instances/$id/'
       path: '/instances/$id'
@@ -284,9 +322,11 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppBillingRoute: typeof AppBillingRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
   AppInstancesIndexRoute: typeof AppInstancesIndexRoute
   AppInstancesIdVncRoute: typeof AppInstancesIdVncRoute
   AppInstancesIdXtermRoute: typeof AppInstancesIdXtermRoute
@@ -294,9 +334,11 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppBillingRoute: AppBillingRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
   AppInstancesIndexRoute: AppInstancesIndexRoute,
   AppInstancesIdVncRoute: AppInstancesIdVncRoute,
   AppInstancesIdXtermRoute: AppInstancesIdXtermRoute,

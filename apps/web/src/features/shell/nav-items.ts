@@ -1,10 +1,17 @@
-import { type Icon, IconLayoutDashboard, IconRocket, IconServer, IconUserCircle } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconRocket,
+  IconServer,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import type { Resources } from '../../lib/i18n/resources';
 
 type NavLabel = keyof Resources['shell']['nav'];
 
 export interface NavItem {
-  to: '/dashboard' | '/instances' | '/deploy' | '/me';
+  to: '/dashboard' | '/instances' | '/deploy' | '/billing' | '/me';
   label: Exclude<NavLabel, 'label'>;
   icon: Icon;
 }
@@ -14,5 +21,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard },
   { to: '/instances', label: 'instances', icon: IconServer },
   { to: '/deploy', label: 'deploy', icon: IconRocket },
+  { to: '/billing', label: 'billing', icon: IconReceipt },
   { to: '/me', label: 'me', icon: IconUserCircle },
 ];

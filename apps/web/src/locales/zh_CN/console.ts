@@ -1,3 +1,4 @@
+import billing from './billing.json';
 import dashboard from './dashboard.json';
 import deploy from './deploy.json';
 import instanceLive from './instance-live.json';
@@ -20,4 +21,5 @@ export default {
   'instance-data': instanceData,
   'instance-console': instanceConsole,
   'instance-actions': instanceActions,
+  billing,
 } satisfies ConsoleResources;
