@@ -17,6 +17,10 @@ import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { sandboxPages } from './modules/payments/sandbox-page.js';
+import { webhookRoutes } from './modules/payments/webhook-routes.js';
 import { installErrorHandler } from './plugins/errors.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { installApiRateLimit, installSecurity } from './plugins/security.js';
@@ -38,7 +42,10 @@ export async function buildApp(ctx: Context): Promise<Api> {
   app.setSerializerCompiler(serializerCompiler);
   installRouteCatalogue(app);
   installErrorHandler(app);
-  await installSecurity(app, { https: ctx.config.PUBLIC_URL.startsWith('https:') });
+  await installSecurity(app, {
+    https: ctx.config.PUBLIC_URL.startsWith('https:'),
+    stripeJs: !!ctx.config.STRIPE_PUBLISHABLE_KEY && ctx.config.PAYMENT_GATEWAYS.includes('stripe'),
+  });
   await installOpenApi(app, { brand: ctx.config.BRAND_NAME, publicUrl: ctx.config.PUBLIC_URL, logo: LOGO });
   await app.register(
     async (api: Api) => {
@@ -65,9 +72,17 @@ export async function buildApp(ctx: Context): Promise<Api> {
       await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => consoleRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'instances' }, (a) => consoleSocketRoutes(a, ctx)));
       await api.register(liveRoutes(ctx));
+      await api.register(
+        routeGroup(ctx, { tag: 'billing', session: true }, async (a) => {
+          await billingRoutes(a, ctx);
+          await paymentRoutes(a, ctx);
+        }),
+      );
+      await api.register(routeGroup(ctx, { tag: 'billing' }, (a) => webhookRoutes(a, ctx)));
     },
     { prefix: '/api' },
   );
+  await app.register((a: Api) => sandboxPages(a, ctx));
   await installSpa(app, { dist: ctx.config.WEB_DIST ?? DEFAULT_WEB_DIST, brand: ctx.config.BRAND_NAME });
   return app;
 }

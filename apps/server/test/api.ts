@@ -6,12 +6,12 @@ export interface Reply<T = unknown> {
   headers: Record<string, unknown>;
 }
 
-/** Calls the app in-process the way the web client does: JSON bodies, the ssid header. */
+/** Calls the app in-process the way the web client does: JSON bodies, the ssid header, an Idempotency-Key. */
 export async function call<T = unknown>(
   h: Harness,
   method: 'GET' | 'POST',
   url: string,
-  opts: { body?: unknown; ssid?: string; ip?: string } = {},
+  opts: { body?: unknown; ssid?: string; ip?: string; key?: string } = {},
 ): Promise<Reply<T>> {
   const res = await h.app.inject({
     method,
@@ -20,6 +20,7 @@ export async function call<T = unknown>(
     headers: {
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(opts.ssid ? { ssid: opts.ssid } : {}),
+      ...(opts.key ? { 'idempotency-key': opts.key } : {}),
     },
     remoteAddress: opts.ip ?? '127.0.0.1',
   });

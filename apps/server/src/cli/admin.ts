@@ -2,12 +2,18 @@ import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../lib/bootstrap.js';
 import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
+import { billingCommands } from './commands/billing.js';
 import { catalogCommands } from './commands/catalog.js';
 import { promotionCommands } from './commands/promotions.js';
 import type { Command } from './commands/types.js';
 import { userCommands } from './commands/users.js';
 
-const commands: Record<string, Command> = { ...userCommands, ...catalogCommands, ...promotionCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...catalogCommands,
+  ...promotionCommands,
+  ...billingCommands,
+};
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -23,7 +29,7 @@ async function run(): Promise<number> {
     process.stderr.write(USAGE);
     return name ? 2 : 0;
   }
-  const { flags, args } = parseArgs(rest);
+  const { flags, args } = parseArgs(rest, command.switches);
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const database = await openDatabase(config, log, { join: true });

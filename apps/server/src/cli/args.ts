@@ -1,11 +1,21 @@
-/** Parses `--name value` (or `--name=value`) pairs and plain arguments; a flag without a value is an error. */
-export function parseArgs(argv: string[]): { flags: Record<string, string>; args: string[] } {
+/**
+ * Parses `--name value` (or `--name=value`) pairs and plain arguments; a flag without a value is an
+ * error, except the command's switches (`--refund`), which read as 'true'.
+ */
+export function parseArgs(
+  argv: string[],
+  switches: readonly string[] = [],
+): { flags: Record<string, string>; args: string[] } {
   const flags: Record<string, string> = {};
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith('--')) {
       args.push(a);
+      continue;
+    }
+    if (switches.includes(a.slice(2))) {
+      flags[a.slice(2)] = 'true';
       continue;
     }
     const eq = a.indexOf('=');

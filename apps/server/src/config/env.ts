@@ -31,6 +31,15 @@ const url = (protocols: string[]) =>
     { message: `expected a URL (${protocols.join(' or ')})` },
   );
 
+const minorList = z.string().transform((v, ctx) => {
+  const items = v.split(',').map((x) => x.trim());
+  if (!items.every((x) => /^[1-9]\d{0,14}$/.test(x))) {
+    ctx.addIssue({ code: 'custom', message: 'expected a comma list of amounts in minor units, e.g. 1000,2000' });
+    return z.NEVER;
+  }
+  return items.map(Number);
+});
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -61,9 +70,46 @@ const EnvSchema = z.object({
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
   CATALOG_FILE: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Payments (issue 9). Amounts in minor units of CURRENCY.
+  PAYMENT_GATEWAYS: z.string().optional(),
+  TOPUP_MIN: z.coerce.number().int().min(1).default(100),
+  TOPUP_MAX: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1_000_000),
+  TOPUP_PRESETS: minorList.default([1000, 2000, 5000, 10000]),
+  TOPUP_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export const GATEWAY_IDS = ['sandbox', 'stripe'] as const;
+export type GatewayId = (typeof GATEWAY_IDS)[number];
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PAYMENT_GATEWAYS'> & {
+  PUBLIC_URL: string;
+  /** The gateways customers may pay through, in the order offered. */
+  PAYMENT_GATEWAYS: GatewayId[];
+};
+
+/** PAYMENT_GATEWAYS, or its default: Stripe when its key is set, else the sandbox. */
+function gatewaysOf(c: z.infer<typeof EnvSchema>): { gateways: GatewayId[]; problems: string[] } {
+  const names = (c.PAYMENT_GATEWAYS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'))
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const problems: string[] = [];
+  const gateways = [...new Set(names)].filter((n): n is GatewayId => {
+    const known = (GATEWAY_IDS as readonly string[]).includes(n);
+    if (!known) problems.push(`PAYMENT_GATEWAYS: unknown gateway ${n} (expected ${GATEWAY_IDS.join(', ')})`);
+    return known;
+  });
+  if (gateways.includes('stripe') && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENT_GATEWAYS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (c.TOPUP_MIN > c.TOPUP_MAX) problems.push('TOPUP_MIN: must not exceed TOPUP_MAX');
+  return { gateways, problems };
+}
 
 /** Validates the environment; throws an Error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,7 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+  const { gateways, problems } = gatewaysOf(c);
+  if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, PAYMENT_GATEWAYS: gateways };
 }
 
 export class ConfigError extends Error {}

@@ -26,6 +26,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   instance_not_exist: 'Instance not found.',
   get_instance_error: 'The instance could not be read.',
   quota_exceeded: 'The quota of the plan is reached.',
+  create_payment_error: 'The payment could not be started, please try again later.',
+  finish_invoice_error: 'This invoice cannot be paid this way.',
 };
 
 /** An error the API answers with the envelope of DESIGN.md. */

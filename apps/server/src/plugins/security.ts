@@ -19,12 +19,29 @@ export const CSP = {
   formAction: ["'self'"],
 };
 
+export interface SecurityOptions {
+  https: boolean;
+  /** Stripe is configured with a publishable key: /billing loads Stripe.js, which frames and calls Stripe. */
+  stripeJs?: boolean;
+}
+
+/** The CSP with what Stripe.js needs, only when the console loads it. */
+export function cspOf(opts: SecurityOptions) {
+  if (!opts.stripeJs) return CSP;
+  return {
+    ...CSP,
+    scriptSrc: [...CSP.scriptSrc, 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com'],
+    connectSrc: [...CSP.connectSrc, 'https://api.stripe.com'],
+  };
+}
+
 /** Helmet's options for the console: the CSP above, HSTS behind HTTPS, no COEP. */
-export function helmetOptions(opts: { https: boolean }): HelmetOptions {
+export function helmetOptions(opts: SecurityOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CSP, ...(opts.https ? { upgradeInsecureRequests: [] } : {}) },
+      directives: { ...cspOf(opts), ...(opts.https ? { upgradeInsecureRequests: [] } : {}) },
     },
     hsts: opts.https ? { maxAge: 31_536_000 } : false,
     crossOriginEmbedderPolicy: false,
@@ -37,7 +54,7 @@ export function helmetOptions(opts: { https: boolean }): HelmetOptions {
  * and the ones it removes. None of our directives depend on the request (no nonces), so every
  * response gets the same ones.
  */
-export function securityHeaders(opts: { https: boolean }): { set: [string, string][]; remove: string[] } {
+export function securityHeaders(opts: SecurityOptions): { set: [string, string][]; remove: string[] } {
   const set: [string, string][] = [];
   const remove: string[] = [];
   const res = {
@@ -57,7 +74,7 @@ export function securityHeaders(opts: { https: boolean }): { set: [string, strin
  * onRequest hook, where Helmet wrote them to the raw response: a route can still override them, and
  * Node writes them in one pass with the rest instead of merging two header sets through setHeader.
  */
-export async function installSecurity(app: Api, opts: { https: boolean }) {
+export async function installSecurity(app: Api, opts: SecurityOptions) {
   const { set, remove } = securityHeaders(opts);
   const names = set.map(([name]) => name.toLowerCase());
   const values = set.map(([, value]) => value);

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Serves the built SPA (precompressed assets, immutable hashes) with an index.html fallback. */

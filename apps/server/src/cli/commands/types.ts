@@ -11,5 +11,7 @@ export interface CommandEnv {
 
 export interface Command {
   usage: string;
+  /** Flags that take no value. */
+  switches?: readonly string[];
   run(env: CommandEnv): Promise<string>;
 }

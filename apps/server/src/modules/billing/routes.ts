@@ -1,0 +1,47 @@
+import { Invoice, InvoiceList, InvoicesQuery, LedgerList, LedgerQuery, MoneyIdQuery } from '@nimbus/contract';
+import { replies, type Api } from '../../lib/api.js';
+import type { Context } from '../../lib/context.js';
+import { authOf } from '../../plugins/session.js';
+import { getInvoice, listInvoices, listLedger } from './service.js';
+
+/** The caller's invoices and balance ledger (issue 9, SPEC §7). */
+export async function billingRoutes(app: Api, ctx: Context) {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        summary: 'List invoices',
+        description:
+          'One page of the caller’s invoices, newest first, optionally of one status; `Total` counts them all.',
+        querystring: InvoicesQuery,
+        response: replies(InvoiceList),
+      },
+    },
+    async (req) => ({ data: await listInvoices(ctx, authOf(req).userId, req.query) }),
+  );
+  app.get(
+    '/invoice',
+    {
+      schema: {
+        summary: 'Get an invoice',
+        description: 'With its items and invoiced-to block. Another customer’s invoice is 404 `db_no_record`.',
+        querystring: MoneyIdQuery,
+        response: replies(Invoice),
+      },
+    },
+    async (req) => ({ data: await getInvoice(ctx.db, authOf(req).userId, req.query.id) }),
+  );
+  app.get(
+    '/balance/transactions',
+    {
+      schema: {
+        summary: 'List balance transactions',
+        description:
+          'One page of the caller’s ledger, newest first: every change of the balance and the balance after it.',
+        querystring: LedgerQuery,
+        response: replies(LedgerList),
+      },
+    },
+    async (req) => ({ data: await listLedger(ctx, authOf(req).userId, req.query) }),
+  );
+}

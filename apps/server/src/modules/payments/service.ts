@@ -1,0 +1,210 @@
+import {
+  type InvoicePayBody,
+  type InvoicePayResult,
+  type Payment,
+  type PaymentMethods,
+  type TopUpBody,
+} from '@nimbus/contract';
+import type { GatewayId } from '../../config/env.js';
+import { withTx, type Tx } from '../../db/pool.js';
+import type { Context } from '../../lib/context.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { invoices } from '../billing/invoices.js';
+import { billing } from '../billing/repository.js';
+import { getInvoice } from '../billing/service.js';
+import { Throttle } from '../throttle/throttle.js';
+import { post } from '../users/ledger.js';
+import { users } from '../users/repository.js';
+import { gatewaysOf } from './gateways/index.js';
+import type { Gateway, GatewayEvent, Outcome } from './gateways/types.js';
+import { payments, type PaymentRow } from './repository.js';
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    Id: row.id,
+    Status: row.status,
+    Method: row.method,
+    Purpose: row.purpose,
+    InvoiceId: row.invoice_id,
+    Amount: row.amount,
+    Currency: row.currency.trim(),
+    Url: row.status === 'pending' ? row.url : null,
+    CreatedAt: row.created_at.toISOString(),
+    CompletedAt: row.completed_at ? row.completed_at.toISOString() : null,
+  };
+}
+
+/** SPEC §7 api/paymentMethods: the balance (for invoices), then the configured gateways. */
+export function paymentMethods(ctx: Context): PaymentMethods {
+  const c = ctx.config;
+  return {
+    Methods: [
+      { Id: 'balance', Name: 'Balance', Kind: 'balance', Test: false },
+      ...[...gatewaysOf(ctx).all.values()].map((g) => ({
+        Id: g.id,
+        Name: g.name,
+        Kind: 'gateway' as const,
+        Test: g.test,
+      })),
+    ],
+    TopUp: { Min: c.TOPUP_MIN, Max: c.TOPUP_MAX, Presets: c.TOPUP_PRESETS, Currency: c.CURRENCY },
+    StripePublishableKey: c.PAYMENT_GATEWAYS.includes('stripe') ? (c.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+  };
+}
+
+function gatewayFor(ctx: Context, method: string): Gateway {
+  const gateway = gatewaysOf(ctx).all.get(method as GatewayId);
+  if (!gateway) throw new AppError('invalid_option', 409);
+  return gateway;
+}
+
+/**
+ * A pending payment and its checkout at the gateway, in the caller's transaction: a gateway that
+ * fails leaves nothing behind (create_payment_error).
+ */
+async function startPayment(
+  ctx: Context,
+  tx: Tx,
+  gateway: Gateway,
+  p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number },
+): Promise<PaymentRow> {
+  const user = await users.byId(tx, p.userId);
+  if (!user) throw new AppError('invalid_session', 401);
+  const payment = await payments.insert(tx, { ...p, method: gateway.id, currency: ctx.config.CURRENCY });
+  let checkout: { url: string; ref: string | null };
+  try {
+    checkout = await gateway.createCheckout(payment, { email: user.email });
+  } catch (e) {
+    ctx.log.error({ err: e, paymentId: payment.id, gateway: gateway.id }, 'the gateway refused a checkout');
+    throw new AppError('create_payment_error', 502);
+  }
+  return payments.setCheckout(tx, payment.id, checkout.url, checkout.ref);
+}
+
+const TOPUP_WINDOW_SECONDS = 3600;
+
+/** SPEC §7 api/balance/topup: a pending top-up and where to pay it. */
+export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: string | undefined): Promise<Payment> {
+  const c = ctx.config;
+  if (body.Amount < c.TOPUP_MIN) throw badRequest({ Amount: 'amount_too_small' });
+  if (body.Amount > c.TOPUP_MAX) throw badRequest({ Amount: 'amount_too_large' });
+  const gateway = gatewayFor(ctx, body.Method);
+  return withTx(ctx.db, (tx) =>
+    idempotent(tx, { userId, route: 'balance/topup', key, body }, async () => {
+      // Counted in the transaction, so only payments actually made count (a retry answered from its
+      // key, or a gateway failure, costs nothing), and without a second pooled connection.
+      await new Throttle(tx).enforce(`topup:${userId}`, {
+        limit: c.TOPUP_RATE_LIMIT_PER_HOUR,
+        windowSeconds: TOPUP_WINDOW_SECONDS,
+        scope: 'account',
+      });
+      return toPayment(
+        await startPayment(ctx, tx, gateway, { userId, purpose: 'topup', invoiceId: null, amount: body.Amount }),
+      );
+    }),
+  );
+}
+
+export async function getPayment(ctx: Context, userId: number, id: number): Promise<Payment> {
+  const row = await payments.byId(ctx.db, id, userId);
+  if (!row) throw new AppError('db_no_record', 404);
+  return toPayment(row);
+}
+
+/** POST api/invoice/pay: from the balance at once, or a payment at a gateway that pays it when complete. */
+export async function payInvoice(
+  ctx: Context,
+  userId: number,
+  body: InvoicePayBody,
+  key: string | undefined,
+): Promise<InvoicePayResult> {
+  const gateway = body.Method === 'balance' ? null : gatewayFor(ctx, body.Method);
+  return withTx(ctx.db, (tx) =>
+    idempotent(tx, { userId, route: 'invoice/pay', key, body }, async () => {
+      if (!gateway) {
+        await invoices.payFromBalance(tx, userId, body.Id);
+        return { Invoice: await getInvoice(tx, userId, body.Id), Payment: null };
+      }
+      const invoice = await billing.invoice(tx, body.Id, userId);
+      if (!invoice) throw new AppError('db_no_record', 404);
+      if (invoice.status !== 'unpaid') throw new AppError('wrong_status', 409);
+      // Nothing a gateway can collect: a free invoice, or one in another currency than the gateway's.
+      if (invoice.amount <= 0 || invoice.currency.trim() !== ctx.config.CURRENCY) {
+        throw new AppError('finish_invoice_error', 409);
+      }
+      const payment = await startPayment(ctx, tx, gateway, {
+        userId,
+        purpose: 'invoice',
+        invoiceId: invoice.id,
+        amount: invoice.amount,
+      });
+      return { Invoice: await getInvoice(tx, userId, body.Id), Payment: toPayment(payment) };
+    }),
+  );
+}
+
+/**
+ * The one crediting path: a gateway's verified word on a payment, applied exactly once. The row
+ * lock serialises every delivery of every event about the payment; money moves only on the first
+ * success. A success after a failure or expiry still credits (the gateway took the money), while a
+ * failure or expiry after a success changes nothing. For an invoice payment the credit is used to
+ * pay the invoice in the same transaction; if it was paid or cancelled meanwhile, the money stays
+ * on the balance.
+ */
+export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome: Outcome): Promise<PaymentRow | null> {
+  const payment = await payments.lock(tx, paymentId);
+  if (!payment || payment.status === 'succeeded') return payment ?? null;
+  if (outcome !== 'succeeded') {
+    return payment.status === 'pending' ? payments.setStatus(tx, payment.id, outcome) : payment;
+  }
+  // Locks in the order invoices.payFromBalance takes them (invoice, then the user's balance), so a
+  // completion racing a balance payment of the same invoice waits rather than deadlocks.
+  if (payment.invoice_id) await tx.query('select 1 from invoices where id = $1 for update', [payment.invoice_id]);
+  const what = payment.invoice_id ? `invoice #${payment.invoice_id}` : 'top-up';
+  await post(tx, payment.user_id, 'topup', payment.amount, `Payment #${payment.id} (${payment.method}, ${what})`);
+  const done = await payments.setStatus(tx, payment.id, 'succeeded');
+  if (payment.invoice_id) await settleInvoice(ctx, tx, payment);
+  return done;
+}
+
+async function settleInvoice(ctx: Context, tx: Tx, payment: PaymentRow): Promise<void> {
+  await tx.query('savepoint settle_invoice');
+  try {
+    await invoices.payFromBalance(tx, payment.user_id, payment.invoice_id!);
+    await tx.query('release savepoint settle_invoice');
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await tx.query('rollback to savepoint settle_invoice');
+    ctx.log.warn(
+      { paymentId: payment.id, invoiceId: payment.invoice_id, code: e.code },
+      'a payment could not settle its invoice; the money stays on the balance',
+    );
+  }
+}
+
+/** A gateway's webhook: verified on its raw bytes, then applied through complete. */
+export async function receiveWebhook(
+  ctx: Context,
+  gateway: Gateway,
+  rawBody: Buffer,
+  headers: Parameters<Gateway['verifyWebhook']>[1],
+): Promise<void> {
+  const event = await gateway.verifyWebhook(rawBody, headers);
+  if (!event) return;
+  await withTx(ctx.db, async (tx) => {
+    const payment = await payments.lock(tx, event.paymentId);
+    if (!payment || !matches(payment, gateway, event)) {
+      ctx.log.warn({ paymentId: event.paymentId, gateway: gateway.id }, 'a webhook names no payment of ours; ignored');
+      return;
+    }
+    await complete(ctx, tx, payment.id, event.outcome);
+  });
+}
+
+function matches(p: PaymentRow, gateway: Gateway, e: GatewayEvent): boolean {
+  if (p.method !== gateway.id) return false;
+  if (e.ref !== undefined && p.gateway_ref !== e.ref) return false;
+  if (e.amount !== undefined && e.amount !== p.amount) return false;
+  return e.currency === undefined || e.currency.toUpperCase() === p.currency.trim();
+}
