@@ -1,14 +1,15 @@
 import { INVOICE_STATUSES, type InvoiceStatus } from '@nimbus/contract';
-import { Box, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconFileInvoice, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/empty-state';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { invoicesQueryOptions } from '../api/invoices-api';
 import { money } from '../money';
 import classes from './billing.module.css';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { InvoiceStatusBadge } from './badges';
 import { ListFooter } from './list-footer';
 
 export const INVOICES_PAGE_SIZE = 10;
@@ -42,18 +43,16 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
       </Box>
       {data && data.Total === 0 ? (
         status === undefined ? (
-          <Stack align="center" gap="xs" ta="center" p="xl">
-            <IconFileInvoice size={40} stroke={1.5} aria-hidden />
-            <Title order={3} fz="h4">
-              {t('invoices.emptyTitle')}
-            </Title>
-            <Text c="dimmed" fz="sm" maw={420}>
-              {t('invoices.emptyMessage')}
-            </Text>
-            <ButtonLink to="/deploy" leftSection={<IconRocket size={16} aria-hidden />} mt="xs">
-              {t('invoices.deploy')}
-            </ButtonLink>
-          </Stack>
+          <EmptyState
+            icon={IconFileInvoice}
+            title={t('invoices.emptyTitle')}
+            message={t('invoices.emptyMessage')}
+            action={
+              <ButtonLink to="/deploy" leftSection={<IconRocket size={16} aria-hidden />}>
+                {t('invoices.deploy')}
+              </ButtonLink>
+            }
+          />
         ) : (
           <Text c="dimmed" ta="center" p="xl">
             {t('invoices.emptyFiltered', { status: t(`status.${status}`) })}

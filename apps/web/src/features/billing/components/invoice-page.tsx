@@ -12,7 +12,7 @@ import { paymentMethodsQueryOptions } from '../api/payments-api';
 import { money } from '../money';
 import classes from './invoice.module.css';
 import { InvoicedToBlock } from './invoiced-to';
-import { InvoiceStatusBadge } from './invoice-status-badge';
+import { InvoiceStatusBadge } from './badges';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 
 /** /invoices/{id}: the invoice with its dates, items and invoiced-to block; paid or printed here. */

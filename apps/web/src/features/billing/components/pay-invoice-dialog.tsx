@@ -14,7 +14,7 @@ import { useAction } from '../../../lib/use-action';
 import { billingKeys } from '../api/billing-keys';
 import { payInvoice } from '../api/invoices-api';
 import { money } from '../money';
-import { GatewayLabel } from './gateway-label';
+import { GatewayLabel } from './badges';
 
 interface PayInvoiceDialogProps {
   invoice: Invoice;

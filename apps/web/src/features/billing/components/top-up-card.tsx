@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { useAction } from '../../../lib/use-action';
 import { topUp } from '../api/payments-api';
 import { checkTopUpAmount, money } from '../money';
-import { GatewayLabel } from './gateway-label';
+import { GatewayLabel } from './badges';
 
 export const TOP_UP_INPUT_ID = 'top-up-amount';
 type AmountError = 'invalid_value' | 'amount_too_small' | 'amount_too_large';

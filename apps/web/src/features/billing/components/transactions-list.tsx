@@ -1,6 +1,7 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconCreditCard } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/empty-state';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { transactionsQueryOptions } from '../api/transactions-api';
@@ -20,22 +21,19 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
 
   if (data && data.Total === 0) {
     return (
-      <Stack align="center" gap="xs" ta="center" p="xl">
-        <IconArrowsExchange size={40} stroke={1.5} aria-hidden />
-        <Title order={3} fz="h4">
-          {t('transactions.emptyTitle')}
-        </Title>
-        <Text c="dimmed" fz="sm" maw={420}>
-          {t('transactions.emptyMessage')}
-        </Text>
-        <Button
-          leftSection={<IconCreditCard size={16} aria-hidden />}
-          mt="xs"
-          onClick={() => document.getElementById(TOP_UP_INPUT_ID)?.focus()}
-        >
-          {t('transactions.topUp')}
-        </Button>
-      </Stack>
+      <EmptyState
+        icon={IconArrowsExchange}
+        title={t('transactions.emptyTitle')}
+        message={t('transactions.emptyMessage')}
+        action={
+          <Button
+            leftSection={<IconCreditCard size={16} aria-hidden />}
+            onClick={() => document.getElementById(TOP_UP_INPUT_ID)?.focus()}
+          >
+            {t('transactions.topUp')}
+          </Button>
+        }
+      />
     );
   }
 
