@@ -23,6 +23,8 @@ const PRIVATE = [
   '/me?tab=preferences',
   '/deploy',
   '/instances',
+  '/billing',
+  '/billing?tab=transactions',
   '/affiliate',
   '/no/such/page',
 ];
@@ -72,6 +74,9 @@ let keyOwner: Account;
 /** A customer with a running server, for the instance list and detail. */
 let serverOwner: Account;
 let instanceId: number;
+/** A customer with a top-up and an unpaid invoice, for the filled billing pages. */
+let payer: Account;
+let invoiceId: number;
 test.beforeAll(async () => {
   serverOwner = await createAccount();
   adminCli('user:balance', '--email', serverOwner.email, '--add', '20', '--note', 'e2e top-up');
@@ -79,6 +84,10 @@ test.beforeAll(async () => {
   account = await createAccount({ profile: { FirstName: 'Axe', LastName: 'Scanner', City: 'Oslo', Country: 'NO' } });
   keyOwner = await createAccount();
   await addSshKey(keyOwner, 'Axe laptop', KNOWN_KEYS.ed25519.line);
+  payer = await createAccount({ profile: { FirstName: 'Axe', LastName: 'Payer', City: 'Oslo', Country: 'NO' } });
+  adminCli('user:balance', '--email', payer.email, '--add', '25', '--note', 'e2e top-up');
+  const created = adminCli('invoice:create', '--email', payer.email, '--amount', '12.5', '--description', 'Axe plan');
+  invoiceId = Number(/#(\d+)/.exec(created)?.[1]);
 });
 
 for (const locale of ['en_US', 'zh_CN'] as const) {
@@ -151,6 +160,26 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
           await expectAccessible(page, `/instances/{id}/${kind} ${locale} ${theme}`);
         });
       }
+
+      test('billing with an invoice and the ledger, the invoice page and its pay dialog', async ({ page }) => {
+        await presetChoice(page, { locale, theme });
+        await signInAs(page, payer);
+        await page.goto('/billing');
+        await expectPageReady(page);
+        const invoiceName = en(locale) ? `Invoice #${invoiceId}` : `账单 #${invoiceId}`;
+        await expect(page.getByRole('link', { name: invoiceName })).toBeVisible();
+        await expectAccessible(page, `/billing with an invoice ${locale} ${theme}`);
+        await page.goto('/billing?tab=transactions');
+        await expect(page.getByRole('table').getByText('+25.00 USD')).toBeVisible();
+        await expectAccessible(page, `/billing?tab=transactions with a top-up ${locale} ${theme}`);
+        await page.goto(`/invoices/${invoiceId}`);
+        await expectPageReady(page);
+        await expect(page.getByText('Axe plan')).toBeVisible();
+        await expectAccessible(page, `/invoices/{id} ${locale} ${theme}`);
+        await page.getByRole('button', { name: en(locale) ? 'Pay now' : '立即支付' }).click();
+        await expectDialogShown(page);
+        await expectAccessible(page, `invoice pay dialog ${locale} ${theme}`);
+      });
 
       test('the SSH keys list, the key dialog with field errors and the delete dialog', async ({ page }) => {
         await presetChoice(page, { locale, theme });

@@ -16,10 +16,12 @@ import { Route as ForgetPasswordRouteImport } from './routes/forget-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppInstancesIndexRouteImport } from './routes/_app/instances/index'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
 import { Route as AppInstancesIdIndexRouteImport } from './routes/_app/instances/$id/index'
 import { Route as AppInstancesIdVncRouteImport } from './routes/_app/instances/$id/vnc'
 import { Route as AppInstancesIdXtermRouteImport } from './routes/_app/instances/$id/xterm'
@@ -58,6 +60,11 @@ const AppAffiliateRoute = AppAffiliateRouteImport.update({
   path: '/affiliate',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -76,6 +83,11 @@ const AppMeRoute = AppMeRouteImport.update({
 const AppInstancesIndexRoute = AppInstancesIndexRouteImport.update({
   id: '/instances/',
   path: '/instances/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInstancesIdIndexRoute = AppInstancesIdIndexRouteImport.update({
@@ -101,9 +113,11 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/instances/': typeof AppInstancesIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -116,9 +130,11 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/instances': typeof AppInstancesIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -133,9 +149,11 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_app/affiliate': typeof AppAffiliateRoute
+  '/_app/billing': typeof AppBillingRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/invoices/$id': typeof AppInvoicesIdRoute
   '/_app/instances/': typeof AppInstancesIndexRoute
   '/_app/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/_app/instances/$id/xterm': typeof AppInstancesIdXtermRoute
@@ -150,9 +168,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/affiliate'
+    | '/billing'
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/invoices/$id'
     | '/instances/'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
@@ -165,9 +185,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/affiliate'
+    | '/billing'
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/invoices/$id'
     | '/instances'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
@@ -181,9 +203,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/_app/affiliate'
+    | '/_app/billing'
     | '/_app/dashboard'
     | '/_app/deploy'
     | '/_app/me'
+    | '/_app/invoices/$id'
     | '/_app/instances/'
     | '/_app/instances/$id/vnc'
     | '/_app/instances/$id/xterm'
@@ -250,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAffiliateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/dashboard': {
       id: '/_app/dashboard'
       path: '/dashboard'
@@ -278,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInstancesIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices/$id': {
+      id: '/_app/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/instances/$id/': {
       id: '/_app/instances/$id/'
       path: '/instances/$id'
@@ -304,9 +342,11 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
+  AppBillingRoute: typeof AppBillingRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
   AppInstancesIndexRoute: typeof AppInstancesIndexRoute
   AppInstancesIdVncRoute: typeof AppInstancesIdVncRoute
   AppInstancesIdXtermRoute: typeof AppInstancesIdXtermRoute
@@ -315,9 +355,11 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
+  AppBillingRoute: AppBillingRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
   AppInstancesIndexRoute: AppInstancesIndexRoute,
   AppInstancesIdVncRoute: AppInstancesIdVncRoute,
   AppInstancesIdXtermRoute: AppInstancesIdXtermRoute,

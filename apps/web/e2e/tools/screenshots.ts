@@ -35,6 +35,8 @@ const PRIVATE: Record<string, string> = {
   'me-preferences': '/me?tab=preferences',
   deploy: '/deploy',
   instances: '/instances',
+  billing: '/billing',
+  'billing-transactions': '/billing?tab=transactions',
   affiliate: '/affiliate',
   'not-found': '/no/such/page',
 };
@@ -52,6 +54,13 @@ if (first) {
   PRIVATE['instance-vnc'] = `/instances/${first.Id}/vnc`;
   PRIVATE['instance-xterm'] = `/instances/${first.Id}/xterm`;
 }
+
+// The newest of the account's invoices, when it has one, for the invoice page.
+const invoices = await fetch(`${base}/api/invoices?limit=1`, {
+  headers: { ssid: (session as { session_id: string }).session_id },
+});
+const invoice = ((await invoices.json()) as { data?: { Items: { Id: number }[] } }).data?.Items[0];
+if (invoice) PRIVATE.invoice = `/invoices/${invoice.Id}`;
 
 const only = process.env.PAGES?.split(',');
 

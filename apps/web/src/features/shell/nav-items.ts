@@ -2,6 +2,7 @@ import {
   type Icon,
   IconAffiliate,
   IconLayoutDashboard,
+  IconReceipt,
   IconRocket,
   IconServer,
   IconUserCircle,
@@ -11,7 +12,7 @@ import type { Resources } from '../../lib/i18n/resources';
 type NavLabel = keyof Resources['shell']['nav'];
 
 export interface NavItem {
-  to: '/dashboard' | '/instances' | '/deploy' | '/affiliate' | '/me';
+  to: '/dashboard' | '/instances' | '/deploy' | '/billing' | '/affiliate' | '/me';
   label: Exclude<NavLabel, 'label'>;
   icon: Icon;
 }
@@ -21,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard },
   { to: '/instances', label: 'instances', icon: IconServer },
   { to: '/deploy', label: 'deploy', icon: IconRocket },
+  { to: '/billing', label: 'billing', icon: IconReceipt },
   { to: '/affiliate', label: 'affiliate', icon: IconAffiliate },
   { to: '/me', label: 'me', icon: IconUserCircle },
 ];

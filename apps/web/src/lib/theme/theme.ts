@@ -47,6 +47,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    // Orange 9 reads at 3.9:1 on its tinted background; this tone keeps 5:1 (unpaid, test gateway).
+    '--mantine-color-orange-light-color': '#b8400d',
+    '--mantine-color-orange-outline': '#b8400d',
     '--app-surface': 'var(--mantine-color-gray-0)',
   },
   dark: {

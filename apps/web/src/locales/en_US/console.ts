@@ -1,4 +1,5 @@
 import affiliate from './affiliate.json';
+import billing from './billing.json';
 import dashboard from './dashboard.json';
 import deploy from './deploy.json';
 import instanceLive from './instance-live.json';
@@ -21,4 +22,5 @@ export default {
   'instance-console': instanceConsole,
   'instance-actions': instanceActions,
   affiliate,
+  billing,
 };

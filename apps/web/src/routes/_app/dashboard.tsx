@@ -7,14 +7,17 @@ import { PreferencesCard } from '../../features/dashboard/components/preferences
 import { ProfileCard } from '../../features/dashboard/components/profile-card';
 import { instancesQueryOptions } from '../../features/instances/api/instances-api';
 import { RecentInstances } from '../../features/instances/components/recent-instances';
+import { recentInvoicesQueryOptions } from '../../features/billing/api/invoices-api';
+import { RecentInvoices } from '../../features/billing/components/recent-invoices';
 import { DASHBOARD_LIMITS } from '@nimbus/contract';
 import { usePageTitle } from '../../lib/page-title';
 import { sessionQueryOptions, useSessionUser } from '../../lib/session/session-query';
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: async ({ context }) => {
-    // The recent instances are prefetched, not awaited: the greeting and account cards need only the session.
+    // The recent instances and invoices are prefetched, not awaited: the greeting and account cards need only the session.
     void context.queryClient.prefetchQuery(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances }));
+    void context.queryClient.prefetchQuery(recentInvoicesQueryOptions());
     await context.queryClient.ensureQueryData(sessionQueryOptions());
   },
   component: DashboardPage,
@@ -27,7 +30,10 @@ function DashboardPage() {
   return (
     <Stack gap="xl" maw={1200}>
       <Greeting user={user} />
-      <RecentInstances />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <RecentInstances />
+        <RecentInvoices />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
         <AccountSummaryCard user={user} />
         <ProfileCard user={user} />
