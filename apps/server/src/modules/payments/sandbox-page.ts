@@ -14,6 +14,7 @@ import { SANDBOX_SIGNATURE_HEADER } from './gateways/sandbox.js';
 // The CSP allows inline styles (Mantine needs them) but no inline scripts; the page has none.
 const STYLE = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+*, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
 main { width: min(26rem, calc(100vw - 2rem)); padding: 1.5rem; border: 1px solid GrayText; border-radius: 0.75rem; }
 .banner { margin: 0 0 1rem; padding: 0.75rem; border-radius: 0.5rem; background: #ffe08a; color: #3d2e00; font-weight: 600; }
