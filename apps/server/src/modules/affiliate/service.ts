@@ -20,6 +20,7 @@ import { rateFor } from './commissions.js';
 import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, percentOf } from './settings.js';
 import { visitorOf } from './visitor.js';
+import { appSecret } from '../../lib/app-secrets.js';
 
 const DAY_MS = 86_400_000;
 /** Clicks one address may report: plenty for people sharing an address, little for a script. */
@@ -39,7 +40,7 @@ export async function recordClick(
   req: { code: string; ip: string; userAgent: string; cookie?: string; secure: boolean },
 ): Promise<string | undefined> {
   await ctx.throttle.enforce(`aff-click:${req.ip}`, CLICK_RULE);
-  const visitor = visitorOf(req);
+  const visitor = visitorOf(req, await appSecret(ctx.db, 'affiliate', 'nimbus affiliate visitors v1'));
   const referrer = await users.byAffCode(ctx.db, req.code);
   if (referrer) await affiliateRepo.click(ctx.db, referrer.id, utcDay(clock.now()), visitor.hash);
   return visitor.setCookie;

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** The first-party cookie that tells one visitor of a referral link from another. */
 export const VISITOR_COOKIE = 'nimbus_vid';
 const YEAR_SECONDS = 365 * 86_400;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+/** Keyed, so a stored hash cannot be matched against every address and common user agent. */
+const mac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -17,16 +18,19 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 /**
  * Who visits: the id of the visitor's cookie, or, for a first visit or a browser without cookies,
  * one derived from the address and user agent (so a second cookie-less visit is the same visitor).
- * Only a hash of it is ever stored; `setCookie` is the header that keeps the id for next time.
+ * Only a keyed hash of it is ever stored; `setCookie` is the header that keeps the id for next time.
  */
-export function visitorOf(req: { cookie?: string; ip: string; userAgent: string; secure: boolean }): {
+export function visitorOf(
+  req: { cookie?: string; ip: string; userAgent: string; secure: boolean },
+  key: Buffer,
+): {
   hash: Buffer;
   setCookie?: string;
 } {
   const fromCookie = cookieValue(req.cookie, VISITOR_COOKIE);
   const valid = fromCookie && /^[A-Za-z0-9_-]{16,64}$/.test(fromCookie) ? fromCookie : undefined;
-  const id = valid ?? sha256(`visitor|${req.ip}|${req.userAgent}`).toString('base64url').slice(0, 32);
-  const hash = sha256(`aff-click|${id}`);
+  const id = valid ?? mac(key, `visitor|${req.ip}|${req.userAgent}`).toString('base64url').slice(0, 32);
+  const hash = mac(key, `aff-click|${id}`);
   if (valid) return { hash };
   const attrs = [
     'Path=/api/aff',
