@@ -28,7 +28,7 @@ export function GatewayLabel({ method }: { method: PaymentMethod }) {
   return (
     <Group gap="xs" wrap="nowrap" component="span">
       <Text component="span" fz="sm" fw={500}>
-        {method.Id === 'balance' ? t('methods.balance') : method.Name}
+        {t(`methods.${method.Id}`)}
       </Text>
       {method.Test ? (
         <Badge component="span" color="orange" variant="outline" size="sm" style={{ textTransform: 'none' }}>
