@@ -8,6 +8,7 @@ import {
   latest,
   overviewWindow,
   rrdPoints,
+  timeRange,
   uptimeParts,
 } from './live-series';
 
@@ -91,5 +92,15 @@ describe('uptimeParts', () => {
     expect(uptimeParts(125)).toMatchObject({ unit: 'minutes', m: 2 });
     expect(uptimeParts(3 * 3600 + 60)).toMatchObject({ unit: 'hours', h: 3, m: 1 });
     expect(uptimeParts(2 * 86_400 + 3600)).toMatchObject({ unit: 'days', d: 2, h: 1, m: 0 });
+  });
+});
+
+describe("the live charts' time axis", () => {
+  it('spans the samples once there are two, and two minutes ending at the sample or now before that', () => {
+    const t = 1_795_461_097.725;
+    // uPlot hands over a lone timestamp padded by about 1,000 days: the axis must not read in years.
+    expect(timeRange([t], t, t + 86_400_000, t + 5)).toEqual([t - 120, t]);
+    expect(timeRange([], NaN, NaN, t)).toEqual([t - 120, t]);
+    expect(timeRange([t, t + 2], t, t + 2, t + 5)).toEqual([t, t + 2]);
   });
 });

@@ -49,6 +49,18 @@ export function appendSample(
   return { last: sample, points: [...history.points, point].slice(-keep) };
 }
 
+/**
+ * The time axis of a live chart, in seconds. Two samples or more span their own range. Before that,
+ * uPlot pads a lone timestamp to about 1,000 days (the axis reads in years until the next sample),
+ * so one sample, or none yet, shows the two minutes that SPEC §9's 60 points at 2 s will fill,
+ * ending at the sample (or now).
+ */
+export function timeRange(xs: ArrayLike<number>, min: number, max: number, nowSeconds: number): [number, number] {
+  if (xs.length >= 2) return [min, max];
+  const end = xs.length === 1 ? xs[0]! : nowSeconds;
+  return [end - 120, end];
+}
+
 /** The points an overview chart shows: the last CHARTS.overviewPoints. */
 export const overviewWindow = (points: LivePoint[], size: number = CHARTS.overviewPoints) => points.slice(-size);
 

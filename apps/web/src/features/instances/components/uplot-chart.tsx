@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { axisStyle, followWidth } from '../../../lib/charts/uplot-frame';
-import type { LivePoint } from '../live-series';
+import { type LivePoint, timeRange } from '../live-series';
 import classes from './live-charts.module.css';
 
 export interface ChartSeries {
@@ -52,9 +52,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: {
-        // One sample has no span: uPlot would pad the time axis to years, so show the two minutes
-        // that SPEC §9's 60 points at 2 s will fill, ending at it.
-        x: { time: true, range: (_u, min, max) => (min === max ? [min - 120, max] : [min, max]) },
+        x: { time: true, range: (u, min, max) => timeRange(u.data[0], min, max, Date.now() / 1000) },
         y: { range: () => [0, top.current] },
       },
       axes: [
