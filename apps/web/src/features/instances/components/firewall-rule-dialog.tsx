@@ -20,6 +20,14 @@ export type RuleValues = Omit<FirewallRule, 'Pos'>;
 const PROTOCOL_NAMES: Record<string, string> = { tcp: 'TCP', udp: 'UDP', icmp: 'ICMP', 'ipv6-icmp': 'ICMPv6' };
 export const protocolLabel = (protocol: string, any: string) => PROTOCOL_NAMES[protocol] ?? any;
 
+/** The source and destination inputs, in order: the field, its label key, and what it holds. */
+const ENDPOINT_FIELDS = [
+  ['Source', 'source', 'address'],
+  ['SourcePort', 'sourcePort', 'port'],
+  ['Destination', 'destination', 'address'],
+  ['DestinationPort', 'destinationPort', 'port'],
+] as const;
+
 const EMPTY: RuleValues = {
   Direction: 'in',
   Policy: 'ACCEPT',
@@ -128,40 +136,18 @@ function RuleForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            {...field('Source')}
-            label={t('firewall.form.source')}
-            placeholder={t('firewall.any')}
-            description={t('firewall.form.addressHint')}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={busy}
-          />
-          <TextInput
-            {...field('SourcePort')}
-            label={t('firewall.form.sourcePort')}
-            placeholder={t('firewall.any')}
-            description={t('firewall.form.portHint')}
-            autoComplete="off"
-            disabled={busy}
-          />
-          <TextInput
-            {...field('Destination')}
-            label={t('firewall.form.destination')}
-            placeholder={t('firewall.any')}
-            description={t('firewall.form.addressHint')}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={busy}
-          />
-          <TextInput
-            {...field('DestinationPort')}
-            label={t('firewall.form.destinationPort')}
-            placeholder={t('firewall.any')}
-            description={t('firewall.form.portHint')}
-            autoComplete="off"
-            disabled={busy}
-          />
+          {ENDPOINT_FIELDS.map(([name, label, kind]) => (
+            <TextInput
+              key={name}
+              {...field(name)}
+              label={t(`firewall.form.${label}`)}
+              placeholder={t('firewall.any')}
+              description={t(kind === 'address' ? 'firewall.form.addressHint' : 'firewall.form.portHint')}
+              autoComplete="off"
+              spellCheck={kind === 'address' ? false : undefined}
+              disabled={busy}
+            />
+          ))}
         </SimpleGrid>
         <TextInput
           {...field('Comment')}
