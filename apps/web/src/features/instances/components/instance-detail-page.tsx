@@ -104,7 +104,8 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
               <StatusBadge status={instance.Status} />
               <SuspendedBadge instance={instance} />
               <PowerBadge id={id} />
-              <ConsoleLinks id={id} />
+              {/* A suspended instance refuses consoles and actions until its invoice is paid (the alert says so). */}
+              {instance.SuspendedAt ? null : <ConsoleLinks id={id} />}
             </Group>
             <Group gap="xs" mt={4} c="dimmed" fz="sm">
               <Flag code={instance.CountryCode} />
@@ -113,7 +114,7 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
               </Text>
             </Group>
           </div>
-          <InstanceActions instance={instance} />
+          {instance.SuspendedAt ? null : <InstanceActions instance={instance} />}
         </Group>
       </div>
       <RenewalAlert instance={instance} />

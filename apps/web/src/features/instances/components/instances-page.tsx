@@ -149,7 +149,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
                 {date.format(new Date(instance.DueAt))}
               </Table.Td>
               <Table.Td ta="end">
-                <RowActions instance={instance} />
+                {instance.SuspendedAt ? null : <RowActions instance={instance} />}
               </Table.Td>
             </Table.Tr>
           ))}
