@@ -148,9 +148,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
               <Table.Td visibleFrom="md" fz="sm">
                 {date.format(new Date(instance.DueAt))}
               </Table.Td>
-              <Table.Td ta="end">
-                {instance.SuspendedAt ? null : <RowActions instance={instance} />}
-              </Table.Td>
+              <Table.Td ta="end">{instance.SuspendedAt ? null : <RowActions instance={instance} />}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
