@@ -37,6 +37,7 @@ const profileField = z
 export const EmailField = email;
 export const PasswordField = password;
 export const CodeField = code;
+export const AgreeTermsField = agree;
 
 export const RegisterCodeBody = z.object({ Email: email });
 export const RegisterBody = z.object({
@@ -95,6 +96,8 @@ export const SessionUser = z.object({
     Balance: z.number(),
     Currency: z.string(),
     Preferences: PreferencesSchema,
+    /** False for an account made through a third-party login until its owner sets a password. */
+    HasPassword: z.boolean(),
   }),
 });
 export type SessionUser = z.infer<typeof SessionUser>;

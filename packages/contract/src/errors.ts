@@ -65,5 +65,11 @@ export const FIELD_ERRORS = [
   // Issue 9: a top-up outside the operator's limits.
   'amount_too_small',
   'amount_too_large',
+  // Issue 10: SPEC §5's ticket messages, and attachments beyond the limits or of a refused type.
+  'ticket_content_empty',
+  'ticket_content_too_large',
+  'too_many_attachments',
+  'attachment_too_large',
+  'attachment_type',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+import { NOTICE_LIMITS } from './notices.js';
+import { bodyId as id, queryInt } from './query.js';
+
+// Request schemas of the notices API, the customer's and the staff's.
+
+const page = () => z._default(queryInt(1, 1_000_000), 1);
+
+/** What the notice lists may be narrowed to: the caller's unread ones, or those already read. */
+export const NOTICE_READ_FILTERS = ['unread', 'read'] as const;
+export type NoticeReadFilter = (typeof NOTICE_READ_FILTERS)[number];
+
+/** GET api/notices: `limit` as SPEC §7, plus paging and the read filter of /notices. */
+export const NoticesQuery = z.object({
+  limit: z._default(queryInt(1, NOTICE_LIMITS.pageMax), 20),
+  page: page(),
+  status: z.optional(z.enum(NOTICE_READ_FILTERS, { error: 'invalid_value' })),
+});
+export type NoticesQuery = z.input<typeof NoticesQuery>;
+
+/** GET api/notice?id=. */
+export const NoticeIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+
+/** POST api/notice/read: the web sends it when the customer opens a notice. */
+export const NoticeReadBody = z.object({ Id: id() });
+export type NoticeReadBody = z.infer<typeof NoticeReadBody>;
+
+/** The staff list's filter: notices customers see, or those withdrawn. */
+export const NOTICE_STATES = ['live', 'withdrawn'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+
+/** GET api/staff/notices. */
+export const StaffNoticesQuery = z.object({
+  limit: z._default(queryInt(1, NOTICE_LIMITS.pageMax), 20),
+  page: page(),
+  state: z.optional(z.enum(NOTICE_STATES, { error: 'invalid_value' })),
+});
+export type StaffNoticesQuery = z.input<typeof StaffNoticesQuery>;
+
+/**
+ * POST api/staff/notice/add (header Idempotency-Key), and `npm run admin -- notice:create`. The
+ * content is HTML; it is sanitised before it is stored, and content with no text left is `required`.
+ */
+export const StaffNoticeAddBody = z.object({
+  Title: z.string({ error: 'required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'required' }),
+    z.maxLength(NOTICE_LIMITS.titleMax, { error: 'incorrect_length' }),
+    z.refine((s) => !/[\p{Cc}]/u.test(s), { error: 'invalid_value' }),
+    z.describe(`Plain text of 1 to ${NOTICE_LIMITS.titleMax} characters.`),
+  ),
+  Content: z.string({ error: 'required' }).check(
+    z.refine((s) => s.trim() !== '', { error: 'required' }),
+    z.maxLength(NOTICE_LIMITS.contentMax, { error: 'incorrect_length' }),
+    z.refine((s) => !s.includes('\u0000'), { error: 'invalid_value' }),
+    z.describe(`HTML of at most ${NOTICE_LIMITS.contentMax} characters; sanitised before it is stored.`),
+  ),
+  Pinned: z._default(z.boolean({ error: 'invalid_value' }), false),
+});
+export type StaffNoticeAddBody = z.input<typeof StaffNoticeAddBody>;
+
+/** POST api/staff/notice/withdraw: customers no longer see it; its readers' marks are kept. */
+export const StaffNoticeWithdrawBody = z.object({ Id: id() });
+export type StaffNoticeWithdrawBody = z.infer<typeof StaffNoticeWithdrawBody>;
