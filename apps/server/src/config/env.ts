@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oauthEnv, oauthProblems } from './oauth-env.js';
 
 /** Parses "7d", "12h", "30m", "45s" or a bare number of seconds into seconds. */
 export function parseDuration(text: string): number | null {
@@ -55,10 +56,19 @@ const EnvSchema = z.object({
     .regex(/^[A-Z]{3}$/, { message: 'expected an ISO 4217 code such as USD' })
     .default('USD'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Fastify's trustProxy: all hops (true), a number of hops, or the proxies' addresses/CIDRs.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .refine(
+      (v) =>
+        /^(true|false|\d{1,2})$/.test(v) ||
+        v.split(',').every((a) => /^([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(a.trim())),
+      'true, false, a number of proxy hops, or the proxies’ addresses or CIDRs separated by commas',
+    )
+    .transform((v): boolean | number | string =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   DEMO_ACCOUNT: z
@@ -93,7 +103,29 @@ const EnvSchema = z.object({
     })
     .default(10),
   AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  // Ticket attachments (issue 10): an S3-compatible bucket instead of DATA_DIR/attachments.
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // Third-party logins (issue 10): OpenID Connect providers and GitHub.
+  ...oauthEnv,
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The attachment bucket is all four S3_* settings or none. */
+function s3Problems(c: z.infer<typeof EnvSchema>): string[] {
+  const missing = S3_REQUIRED.filter((k) => !c[k]);
+  return missing.length && missing.length < S3_REQUIRED.length
+    ? [`${missing.join(', ')}: needed with the other S3_* settings for attachments in S3`]
+    : [];
+}
 
 export const GATEWAY_IDS = ['sandbox', 'stripe'] as const;
 export type GatewayId = (typeof GATEWAY_IDS)[number];
@@ -143,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const { gateways, problems } = gatewaysOf(c);
+  problems.push(...s3Problems(c));
+  problems.push(...oauthProblems(c));
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, PAYMENT_GATEWAYS: gateways };
 }

@@ -28,4 +28,15 @@ describe('environment', () => {
     expect(parseDuration('0')).toBeNull();
     expect(parseDuration('1w')).toBeNull();
   });
+
+  it('reads which proxies to trust: none, all, a number of hops or their addresses', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }).TRUST_PROXY;
+    expect([trust('false'), trust('true'), trust('1'), trust('10.0.0.0/8, 127.0.0.1')]).toEqual([
+      false,
+      true,
+      1,
+      '10.0.0.0/8, 127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
 });

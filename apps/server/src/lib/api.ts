@@ -9,7 +9,7 @@ import { AppError } from './errors.js';
 export type Api = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Turns zod issues into the `fields` of a 400: one message key (FIELD_ERRORS) per payload field. */
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';

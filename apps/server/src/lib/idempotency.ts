@@ -15,27 +15,35 @@ export const IdempotencyHeaders = z.looseObject({
 
 const keyError = (reason: string) => new AppError('parse_data_error', 400, { [IDEMPOTENCY_HEADER]: reason });
 
+/** Whose keys: a customer's (idempotency_keys) or an operator token's (staff_idempotency_keys). */
+const TABLES = {
+  user: { table: 'idempotency_keys', owner: 'user_id' },
+  staff: { table: 'staff_idempotency_keys', owner: 'staff_token_id' },
+} as const;
+
 /**
- * Runs `fn` at most once per (customer, route, key), inside the caller's transaction: a repeat with
- * the same body answers what the first answered (waiting for it if it is still running); a repeat
- * with another body is refused. Without a key, `fn` just runs.
+ * Runs `fn` at most once per (customer or operator token, route, key), inside the caller's
+ * transaction: a repeat with the same body answers what the first answered (waiting for it if it
+ * is still running); a repeat with another body is refused. Without a key, `fn` just runs.
  */
 export async function idempotent<T>(
   tx: Tx,
-  opts: { userId: number; route: string; key: string | undefined; body: unknown },
+  opts: ({ userId: number } | { staffTokenId: number }) & { route: string; key: string | undefined; body: unknown },
   fn: () => Promise<T>,
 ): Promise<T> {
   if (opts.key === undefined) return fn();
+  const { table, owner } = 'userId' in opts ? TABLES.user : TABLES.staff;
+  const ownerId = 'userId' in opts ? opts.userId : opts.staffTokenId;
   const hash = createHash('sha256').update(JSON.stringify(opts.body)).digest();
   const claimed = await tx.query(
-    `insert into idempotency_keys (user_id, route, key, request_hash, response) values ($1, $2, $3, $4, 'null')
+    `insert into ${table} (${owner}, route, key, request_hash, response) values ($1, $2, $3, $4, 'null')
      on conflict do nothing`,
-    [opts.userId, opts.route, opts.key, hash],
+    [ownerId, opts.route, opts.key, hash],
   );
   if (claimed.rowCount === 1) {
     const result = await fn();
-    await tx.query('update idempotency_keys set response = $4 where user_id = $1 and route = $2 and key = $3', [
-      opts.userId,
+    await tx.query(`update ${table} set response = $4 where ${owner} = $1 and route = $2 and key = $3`, [
+      ownerId,
       opts.route,
       opts.key,
       JSON.stringify(result),
@@ -43,8 +51,8 @@ export async function idempotent<T>(
     return result;
   }
   const { rows } = await tx.query<{ request_hash: Buffer; response: T }>(
-    'select request_hash, response from idempotency_keys where user_id = $1 and route = $2 and key = $3',
-    [opts.userId, opts.route, opts.key],
+    `select request_hash, response from ${table} where ${owner} = $1 and route = $2 and key = $3`,
+    [ownerId, opts.route, opts.key],
   );
   const row = rows[0];
   if (!row || !row.request_hash.equals(hash)) throw keyError('key_reused');

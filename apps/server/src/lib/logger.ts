@@ -1,7 +1,10 @@
 import pino, { type Logger } from 'pino';
 
-/** Strips secrets that may ride in a URL (the third-party login return carries ssid, a sandbox payment link t). */
-export const redactUrl = (url: string) => url.replace(/([?&](?:ssid|token|code|t)=)[^&]*/gi, '$1[redacted]');
+/**
+ * Strips secrets that may ride in a URL: the third-party login return carries ssid, code and state,
+ * a sandbox payment link t.
+ */
+export const redactUrl = (url: string) => url.replace(/([?&](?:ssid|token|code|state|t)=)[^&]*/gi, '$1[redacted]');
 
 /** Structured JSON logs; session ids, cookies and passwords never reach them. */
 export function createLogger(level: string): Logger {

@@ -7,6 +7,9 @@ describe('log redaction', () => {
       '/login?ssid=[redacted]&uid=4&expires=2030-01-01&redirect=%2Fme',
     );
     expect(redactUrl('/x?a=1&token=t0k&code=123456')).toBe('/x?a=1&token=[redacted]&code=[redacted]');
+    expect(redactUrl('/api/oauth/callback/github?code=c0de&state=st4te&iss=x')).toBe(
+      '/api/oauth/callback/github?code=[redacted]&state=[redacted]&iss=x',
+    );
     expect(redactUrl('/dashboard')).toBe('/dashboard');
   });
 });

@@ -9,7 +9,7 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 let dummy: Promise<string> | undefined;
 
 /** Checks a password; with no stored hash it still spends the same work and answers false. */
-export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
     dummy ??= hashPassword('nimbus-timing-equaliser');
     await verify(await dummy, password).catch(() => false);

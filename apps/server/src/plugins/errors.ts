@@ -15,6 +15,9 @@ export function installErrorHandler(app: Api) {
     else if (err.statusCode === 429) e = new AppError('rate_limit_exceeded', 429);
     else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       e = new AppError('parse_data_error', 400);
+    // PostgreSQL refuses text it cannot store (a NUL character): bad input, not a failure.
+    else if (['22021', '22P05'].includes(String((err as { code?: string }).code)))
+      e = new AppError('parse_data_error', 400);
     else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       e = new AppError('parse_data_error', err.statusCode);
     else {

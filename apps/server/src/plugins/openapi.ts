@@ -24,7 +24,15 @@ export async function installOpenApi(app: Api, opts: { brand: string; publicUrl:
       },
       servers: [{ url: opts.publicUrl }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'header', name: SESSION_HEADER } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: SESSION_HEADER },
+          staffToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An operator token from `npm run admin -- staff-token:create`, for the staff API under /api/staff/.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

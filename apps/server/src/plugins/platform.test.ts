@@ -57,6 +57,18 @@ describe('health and errors', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
+
+  it('sends API answers the headers of a JSON API: nothing loaded, framed, sniffed or read cross-origin', async () => {
+    for (const url of ['/api/health', '/api/session', '/api/nope']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
 });
 
 describe('the single-page app', () => {
@@ -94,6 +106,9 @@ describe('API rate limit', () => {
       last = await call(h, 'GET', '/api/session', { ip: '198.51.100.7' });
     expect(last.status).toBe(429);
     expect(last.body.code).toBe('rate_limit_exceeded');
+    const wait = Number(last.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
     expect((await call(h, 'GET', '/api/session', { ip: '198.51.100.8' })).status).toBe(401);
   });
 });

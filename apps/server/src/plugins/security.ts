@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Api } from '../lib/api.js';
-import { AppError } from '../lib/errors.js';
+import { DOCS_PREFIX } from './openapi.js';
 
 /** The Content-Security-Policy the SPA is built to pass: no inline scripts, nothing third-party. */
 export const CSP = {
@@ -10,7 +9,9 @@ export const CSP = {
   scriptSrc: ["'self'"],
   // Mantine injects its CSS variables through <style> tags.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // blob: for ticket attachments: their route needs the ssid header, so the page fetches the bytes
+  // and shows images from blob URLs it made itself (issue 10).
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
@@ -68,28 +69,44 @@ export function securityHeaders(opts: SecurityOptions): { set: [string, string][
 }
 
 /**
- * Helmet's headers on every response. @fastify/helmet built Helmet anew on every request (CSP
- * parsing included, about 20 µs); the headers are the same each time, so they are computed once.
- * They go into the reply's own headers (lower-cased, like every header Fastify sends) at the first
- * onRequest hook, where Helmet wrote them to the raw response: a route can still override them, and
- * Node writes them in one pass with the rest instead of merging two header sets through setHeader.
+ * What an API answer (JSON, never a document) needs, after OWASP's REST security cheat sheet: no
+ * sniffing, no framing, nothing loaded on its behalf, not readable by other origins' no-cors
+ * requests, HSTS behind HTTPS. Helmet's other headers only mean something for HTML documents, and
+ * each header costs every answer its validation and bytes (the status route is polled by every
+ * open instance page every 2 s).
+ */
+export function apiSecurityHeaders(opts: SecurityOptions): [string, string][] {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...(opts.https
+      ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as [string, string][])
+      : []),
+  ];
+}
+
+/** The JSON API: everything under /api/ except the API reference's pages, which are documents. */
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
+
+/**
+ * Helmet's headers on every document, the API's own set (apiSecurityHeaders) on API answers.
+ * @fastify/helmet built Helmet anew on every request (CSP parsing included, about 20 µs); the
+ * headers are the same each time, so they are computed once. They go into the reply's own headers
+ * (lower-cased, like every header Fastify sends) at the first onRequest hook, where Helmet wrote
+ * them to the raw response: a route can still override them, and Node writes them in one pass with
+ * the rest instead of merging two header sets through setHeader.
  */
 export async function installSecurity(app: Api, opts: SecurityOptions) {
   const { set, remove } = securityHeaders(opts);
-  const names = set.map(([name]) => name.toLowerCase());
-  const values = set.map(([, value]) => value);
-  app.addHook('onRequest', (_req, reply, done) => {
+  const page = set.map(([name, value]) => [name.toLowerCase(), value] as const);
+  const api = apiSecurityHeaders(opts);
+  app.addHook('onRequest', (req, reply, done) => {
     for (let i = 0; i < remove.length; i++) reply.raw.removeHeader(remove[i]!);
-    for (let i = 0; i < names.length; i++) void reply.header(names[i]!, values[i]);
+    const headers = isApi(req.url) ? api : page;
+    for (let i = 0; i < headers.length; i++) void reply.header(headers[i]![0], headers[i]![1]);
     done();
-  });
-}
-
-/** The per-address request budget of the API; answers 429 rate_limit_exceeded. */
-export async function installApiRateLimit(app: Api, perMinute: number) {
-  await app.register(rateLimit, {
-    max: perMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_req, ctx) => new AppError('rate_limit_exceeded', 429, undefined, Math.ceil(ctx.ttl / 1000)),
   });
 }
