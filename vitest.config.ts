@@ -32,7 +32,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // CLI tests start several real `node --import tsx` processes (3–8 s each on 2 busy cores)
+          // and a few start the server itself: 30 s was too tight for them in a full run.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

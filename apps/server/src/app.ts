@@ -23,9 +23,17 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxPages } from './modules/payments/sandbox-page.js';
 import { webhookRoutes } from './modules/payments/webhook-routes.js';
+import { installStaffAuth } from './modules/staff/guard.js';
+import { staffRoutes } from './modules/staff/routes.js';
+import { noticeRoutes } from './modules/notices/routes.js';
+import { noticeStaffRoutes } from './modules/notices/staff-routes.js';
+import { ticketRoutes } from './modules/tickets/routes.js';
+import { identityRoutes, oauthRoutes } from './modules/oauth/routes.js';
+import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { installErrorHandler } from './plugins/errors.js';
 import { installOpenApi } from './plugins/openapi.js';
-import { installApiRateLimit, installSecurity } from './plugins/security.js';
+import { installApiRateLimit } from './plugins/rate-limit.js';
+import { installSecurity } from './plugins/security.js';
 import { routeGroup } from './plugins/session.js';
 import { installSpa } from './plugins/spa.js';
 
@@ -38,7 +46,13 @@ export async function buildApp(ctx: Context): Promise<Api> {
   registerInvoiceHooks(ctx);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy:
+      typeof ctx.config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(ctx.config.TRUST_PROXY)
+        : ctx.config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -50,9 +64,10 @@ export async function buildApp(ctx: Context): Promise<Api> {
     stripeJs: !!ctx.config.STRIPE_PUBLISHABLE_KEY && ctx.config.PAYMENT_GATEWAYS.includes('stripe'),
   });
   await installOpenApi(app, { brand: ctx.config.BRAND_NAME, publicUrl: ctx.config.PUBLIC_URL, logo: LOGO });
+  installStaffAuth(app, ctx);
   await app.register(
     async (api: Api) => {
-      await installApiRateLimit(api, ctx.config.RATE_LIMIT_PER_MINUTE);
+      installApiRateLimit(api, ctx.config.RATE_LIMIT_PER_MINUTE);
       await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => healthRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'auth' }, (a) => authRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'auth', session: true }, (a) => sessionRoutes(a, ctx)));
@@ -84,6 +99,13 @@ export async function buildApp(ctx: Context): Promise<Api> {
         }),
       );
       await api.register(routeGroup(ctx, { tag: 'billing' }, (a) => webhookRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'notices', session: true }, (a) => noticeRoutes(a, ctx)));
+      await api.register((a: Api) => noticeStaffRoutes(a, ctx));
+      await api.register((a: Api) => staffRoutes(a, ctx));
+      await api.register(routeGroup(ctx, { tag: 'tickets', session: true }, (a) => ticketRoutes(a, ctx)));
+      await api.register((a: Api) => staffTicketRoutes(a, ctx));
+      await api.register(routeGroup(ctx, { tag: 'auth' }, (a) => oauthRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'account', session: true }, (a) => identityRoutes(a, ctx)));
     },
     { prefix: '/api' },
   );

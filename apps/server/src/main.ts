@@ -10,6 +10,7 @@ import { Compute } from './modules/compute/compute.js';
 import type { Role } from './modules/jobs/jobs.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { Throttle } from './modules/throttle/throttle.js';
+import { seedTicketTypes } from './modules/tickets/seed.js';
 import { ensureDemoAccount } from './modules/users/demo.js';
 import { startWorkers } from './workers.js';
 
@@ -75,6 +76,7 @@ async function main() {
     process.exit(1);
   }
   const demo = config.DEMO_ACCOUNT ? await ensureDemoAccount(database.db, config.CURRENCY) : null;
+  const ticketTypes = await seedTicketTypes(database.db);
   const workers = await startWorkers(ctx, role, config.WORKER_CONCURRENCY);
   const app = role === 'worker' ? null : await buildApp(ctx);
   let stopping = false;
@@ -120,6 +122,7 @@ async function main() {
       : `  compute: COMPUTE_CONFIG, regions ${regionIds}`,
   );
   if (seeded) lines.push(`  catalogue: imported ${catalogFile} (npm run admin -- catalog:export shows it)`);
+  if (ticketTypes.length) lines.push(`  ticket types (first start): ${ticketTypes.join(', ')}`);
   if (demo) lines.push(`  demo account (first start): ${demo.email} / ${demo.password}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

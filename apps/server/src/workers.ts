@@ -7,6 +7,7 @@ import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
+import { removeStaleUploads } from './modules/tickets/attachments.js';
 
 export interface Workers {
   jobs: Jobs;
@@ -38,6 +39,16 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
       cron: '* * * * *',
       handler: async () => {
         await releaseDue(ctx.db);
+      },
+    },
+    // Ticket attachments no ticket or reply named within a day go, with their bytes.
+    {
+      name: 'tickets.attachments.cleanup',
+      concurrency: 1,
+      cron: '17 * * * *',
+      handler: async () => {
+        const removed = await removeStaleUploads(ctx);
+        if (removed) ctx.log.info({ removed }, 'removed ticket attachments never sent');
       },
     },
   ]);

@@ -6,12 +6,15 @@ export interface Reply<T = unknown> {
   headers: Record<string, unknown>;
 }
 
-/** Calls the app in-process the way the web client does: JSON bodies, the ssid header, an Idempotency-Key. */
+/**
+ * Calls the app in-process the way the web client does: JSON bodies, the ssid header, an
+ * Idempotency-Key; or as a help desk does, with an operator `token` (the staff API).
+ */
 export async function call<T = unknown>(
   h: Harness,
   method: 'GET' | 'POST',
   url: string,
-  opts: { body?: unknown; ssid?: string; ip?: string; key?: string } = {},
+  opts: { body?: unknown; ssid?: string; ip?: string; key?: string; token?: string } = {},
 ): Promise<Reply<T>> {
   const res = await h.app.inject({
     method,
@@ -21,6 +24,7 @@ export async function call<T = unknown>(
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(opts.ssid ? { ssid: opts.ssid } : {}),
       ...(opts.key ? { 'idempotency-key': opts.key } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
     },
     remoteAddress: opts.ip ?? '127.0.0.1',
   });

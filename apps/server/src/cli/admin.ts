@@ -8,6 +8,9 @@ import { affiliateCommands } from './commands/affiliate.js';
 import { catalogCommands } from './commands/catalog.js';
 import { promotionCommands } from './commands/promotions.js';
 import { renewalCommands } from './commands/renewals.js';
+import { staffCommands } from './commands/staff.js';
+import { noticeCommands } from './commands/notices.js';
+import { ticketCommands } from './commands/tickets.js';
 import type { Command } from './commands/types.js';
 import { userCommands } from './commands/users.js';
 
@@ -18,6 +21,9 @@ const commands: Record<string, Command> = {
   ...renewalCommands,
   ...billingCommands,
   ...affiliateCommands,
+  ...staffCommands,
+  ...noticeCommands,
+  ...ticketCommands,
 };
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]

@@ -36,3 +36,16 @@ export function need(flags: Record<string, string>, name: string): string {
   if (v === undefined || v === '') throw new Error(`--${name} is required`);
   return v;
 }
+
+// What customers write reaches the operator's terminal: control characters (escape sequences that
+// clear the screen or retitle the window, carriage returns that overwrite a line) are shown as
+// spaces, and a table cell or a heading stays on one line.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Customer text for one line or one tab-separated cell of the CLI's output. */
+export const oneLine = (text: string) => text.replace(CONTROL, ' ');
+/** Customer text printed as a block: tabs and line breaks kept, other control characters not. */
+export const textBlock = (text: string) => text.replace(CONTROL_BUT_LINES, ' ');

@@ -1,6 +1,7 @@
 import {
   EmailCodeBody,
   EmailSetBody,
+  PasswordAddBody,
   PasswordSetBody,
   PreferencesSchema,
   ProfileSchema,
@@ -43,6 +44,23 @@ export async function accountRoutes(app: Api, ctx: Context) {
     async (req) => {
       const { userId, sessionId } = authOf(req);
       await account.setPassword(ctx, userId, sessionId, req.body.Password, req.body.NewPassword);
+      return { data: null };
+    },
+  );
+  app.post(
+    '/user/password/add',
+    {
+      schema: {
+        summary: 'Set a first password',
+        description:
+          'For an account made through a third-party login, which has no password to confirm (HasPassword false in api/session). 409 wrong_status when the account has one: change it with api/user/password/set. Ends every other session.',
+        body: PasswordAddBody,
+        response: replies(z.null()),
+      },
+    },
+    async (req) => {
+      const { userId, sessionId } = authOf(req);
+      await account.addPassword(ctx, userId, sessionId, req.body.NewPassword);
       return { data: null };
     },
   );

@@ -24,6 +24,7 @@ export async function sessionUser(ctx: Context, userId: number): Promise<Session
       Balance: u.balance,
       Currency: u.currency.trim(),
       Preferences: { Locale: u.locale, Theme: u.theme },
+      HasPassword: u.password_hash !== null,
     },
   };
 }
@@ -46,6 +47,15 @@ export async function setPassword(ctx: Context, userId: number, sessionId: strin
   const hash = await hashPassword(next);
   await withTx(ctx.db, async (tx) => {
     await users.setPassword(tx, userId, hash);
+    await sessions.endOthers(tx, userId, sessionId);
+  });
+}
+
+/** The first password of an account made through a third-party login; one that has a password must change it. */
+export async function addPassword(ctx: Context, userId: number, sessionId: string, next: string) {
+  const hash = await hashPassword(next);
+  await withTx(ctx.db, async (tx) => {
+    if (!(await users.addPassword(tx, userId, hash))) throw new AppError('wrong_status', 409);
     await sessions.endOthers(tx, userId, sessionId);
   });
 }

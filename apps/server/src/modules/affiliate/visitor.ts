@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { cookieValue } from '../../lib/cookies.js';
 
 /** The first-party cookie that tells one visitor of a referral link from another. */
 export const VISITOR_COOKIE = 'nimbus_vid';
@@ -6,14 +7,6 @@ const YEAR_SECONDS = 365 * 86_400;
 
 /** Keyed, so a stored hash cannot be matched against every address and common user agent. */
 const mac = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest();
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
 
 /**
  * Who visits: the id of the visitor's cookie, or, for a first visit or a browser without cookies,

@@ -23,7 +23,7 @@ import {
   type LiveState,
 } from './live-service.js';
 import { RevalidatedCache } from './revalidated-cache.js';
-import { StatusCache } from './status-cache.js';
+import { StatusCache, type ClusterSnapshot } from './status-cache.js';
 
 /**
  * How long the status route trusts what it remembers. Sessions and instance ownership are re-read
@@ -100,6 +100,42 @@ function cachedSession(sessions: RevalidatedCache<string, number>) {
 /** The status answer is built by our code from typed values: plain JSON.stringify, no second validation. */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * The status route's answer, serialised once per cluster snapshot and instance: every viewer of an
+ * instance within the same 2 s gets the same bytes. Keyed by the objects themselves, so a new
+ * snapshot or a revalidated ref (anything that could change the answer) is serialised afresh.
+ */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const answers = new WeakMap<ClusterSnapshot, WeakMap<InstanceRef, string>>();
+function statusBody(ref: InstanceRef, snap: ClusterSnapshot): string {
+  let bySnap = answers.get(snap);
+  if (!bySnap) answers.set(snap, (bySnap = new WeakMap()));
+  let body = bySnap.get(ref);
+  if (body === undefined) bySnap.set(ref, (body = JSON.stringify({ data: liveStatusOf(ref, snap) })));
+  return body;
+}
+
+/**
+ * Answers the status of a ref the caller owns, synchronously when its cluster's snapshot is in
+ * memory (the steady state of every open instance page), so a poll costs no promise.
+ */
+function sendStatus(live: LiveState, ref: InstanceRef | undefined, reply: FastifyReply): void | Promise<void> {
+  if (!ref) throw new AppError('db_no_record', 404);
+  // Nothing to ask Proxmox about yet (or any more): no reason to poll the cluster.
+  if (!mayHaveVm(ref)) {
+    void reply.send({ data: liveStatusOf(ref, { time: Date.now(), vms: new Map() }) });
+    return;
+  }
+  const read = live.status.read(ref.cluster);
+  if (!(read instanceof Promise)) {
+    void reply.type(JSON_TYPE).send(statusBody(ref, read));
+    return;
+  }
+  return snapshotOf(live, ref.cluster).then((snap) => {
+    void reply.type(JSON_TYPE).send(statusBody(ref, snap));
+  });
+}
+
 /** The reads of the instance page: api/instance, its live status, usage history and guest OS. */
 export function liveRoutes(ctx: Context) {
   return async (app: Api) => {
@@ -163,6 +199,8 @@ export function liveRoutes(ctx: Context) {
           '/instance/status',
           {
             onRequest: cachedSession(sessions),
+            // Every open instance page polls every 2 s: its polls are not logged one by one (failures are).
+            logLevel: 'warn',
             serializerCompiler: plainJson,
             schema: {
               summary: 'Live status',
@@ -176,15 +214,10 @@ export function liveRoutes(ctx: Context) {
               response: replies(InstanceLiveStatus),
             },
           },
-          async (req) => {
+          (req, reply) => {
             const found = live.refs.get(`${authOf(req).userId}:${req.query.id}`);
-            const ref = found instanceof Promise ? await found : found;
-            if (!ref) throw new AppError('db_no_record', 404);
-            // Nothing to ask Proxmox about yet (or any more): no reason to poll the cluster.
-            if (!mayHaveVm(ref)) return { data: liveStatusOf(ref, { time: Date.now(), vms: new Map() }) };
-            const read = live.status.read(ref.cluster);
-            const snap = read instanceof Promise ? await snapshotOf(live, ref.cluster) : read;
-            return { data: liveStatusOf(ref, snap) };
+            if (found instanceof Promise) return found.then((ref) => sendStatus(live, ref, reply));
+            return sendStatus(live, found, reply);
           },
         );
       }),

@@ -17,7 +17,7 @@ function cycleCode(key: string): InstanceSummary['Cycle'] {
   return cycle.code;
 }
 
-function toSummary(v: InstanceView): InstanceSummary {
+export function toSummary(v: InstanceView): InstanceSummary {
   return {
     Id: v.id,
     Hostname: v.hostname,

@@ -84,7 +84,9 @@ describe('top-ups through Stripe Checkout', () => {
     ]);
     expect(r.body.data.StripePublishableKey).toBe('pk_test_nimbus');
     expect(JSON.stringify(r.body)).not.toContain('sk_test');
-    const csp = String(r.headers['content-security-policy']);
+    // The pages load Stripe.js (API answers have a CSP of their own that loads nothing).
+    const page = await h.app.inject({ method: 'GET', url: '/billing' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain('https://api.stripe.com');
   });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -32,7 +33,9 @@ export class Throttle {
        returning hits, ceil(extract(epoch from window_start + make_interval(secs => $2) - now()))::int as wait`,
       [key, rule.windowSeconds],
     );
-    if (Math.random() < 0.01) {
+    // Housekeeping only on the pool, never inside a caller's transaction: there it would hold locks
+    // on other keys' rows until that commits (and two such transactions could deadlock).
+    if (this.db instanceof pg.Pool && Math.random() < 0.01) {
       await this.db.query("delete from throttle where window_start < now() - interval '2 days'");
     }
     const row = rows[0];
@@ -63,4 +66,6 @@ export const RULES = {
   codeResendPerEmail: { limit: 1, windowSeconds: 60, scope: 'account' },
   codeSendPerIp: { limit: 20, windowSeconds: 3600, scope: 'ip' },
   codeVerifyPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
+  oauthStartPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
+  oauthCallbackPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
 } satisfies Record<string, Rule>;

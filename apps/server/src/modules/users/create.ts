@@ -6,7 +6,8 @@ import { users, type UserRow } from './repository.js';
 
 export interface NewUser {
   email: string;
-  password: string;
+  /** Null for an account made through a third-party login: it signs in there until it sets one. */
+  password: string | null;
   currency: string;
   referredByCode?: string;
   firstName?: string;
@@ -22,7 +23,7 @@ function affCode(): string {
 /** Creates an account inside tx; an address already taken is email_exist. */
 export async function createUser(tx: Tx, u: NewUser): Promise<UserRow> {
   const referrer = u.referredByCode ? await users.byAffCode(tx, u.referredByCode) : undefined;
-  const passwordHash = await hashPassword(u.password);
+  const passwordHash = u.password === null ? null : await hashPassword(u.password);
   try {
     return await users.insert(tx, {
       email: u.email,

@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/pool.js';
 export interface UserRow {
   id: number;
   email: string;
-  password_hash: string;
+  /** Null for an account made through a third-party login until a password is set. */
+  password_hash: string | null;
   first_name: string;
   last_name: string;
   company: string;
@@ -58,7 +59,7 @@ export const users = {
     db: Queryable,
     u: {
       email: string;
-      passwordHash: string;
+      passwordHash: string | null;
       currency: string;
       affCode: string;
       referredBy?: number;
@@ -84,6 +85,14 @@ export const users = {
   },
   async setPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
     await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [id, passwordHash]);
+  },
+  /** Sets the first password of an account that has none; false when it already has one. */
+  async addPassword(db: Queryable, id: number, passwordHash: string): Promise<boolean> {
+    const { rowCount } = await db.query(
+      'update users set password_hash = $2, updated_at = now() where id = $1 and password_hash is null',
+      [id, passwordHash],
+    );
+    return rowCount === 1;
   },
   async setEmail(db: Queryable, id: number, email: string): Promise<void> {
     await db.query('update users set email = $2, updated_at = now() where id = $1', [id, email]);

@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import {
+  EmailField,
+  TICKET_LIMITS,
+  TICKET_STATUSES,
+  TICKET_TYPE_LIMITS,
+  ticketContentError,
+  type TicketStatus,
+} from '@nimbus/contract';
+import { createLogger } from '../../lib/logger.js';
+import { AppError } from '../../lib/errors.js';
+import { createMailer } from '../../modules/mail/mailer.js';
+import { listTicketTypes } from '../../modules/tickets/service.js';
+import {
+  createTicketType,
+  staffAssign,
+  staffClose,
+  staffGetTicket,
+  staffListTickets,
+  staffReply,
+  staffTicketMessages,
+} from '../../modules/tickets/staff.js';
+import { need, oneLine, textBlock } from '../args.js';
+import type { Command, CommandEnv } from './types.js';
+
+// The provider's help desk in a terminal: the same operations as the staff HTTP API.
+
+function ticketId(args: string[]): number {
+  const id = Number(args[0]);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Error('give the ticket id (see ticket:list)');
+  return id;
+}
+
+const CONTENT_ERRORS: Record<string, string> = {
+  ticket_content_empty: 'the reply is empty',
+  ticket_content_too_large: `the reply is longer than ${TICKET_LIMITS.contentMax} characters`,
+};
+
+/** Runs a ticket operation, saying in words what an API caller gets as a code. */
+async function operate<T>(id: number, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'db_no_record') throw new Error(`no ticket ${id}`);
+    throw e;
+  }
+}
+
+const name = (text: string, flag: string) => {
+  const v = text.trim();
+  if (!v || v.length > 100) throw new Error(`--${flag} must be 1 to 100 characters`);
+  return v;
+};
+
+async function replyContent({ flags: f }: CommandEnv): Promise<string> {
+  if ((f.content === undefined) === (f.file === undefined))
+    throw new Error('give either --content TEXT or --file PATH');
+  const content = f.content ?? (await readFile(f.file!, 'utf8'));
+  const problem = ticketContentError(content);
+  if (problem) throw new Error(CONTENT_ERRORS[problem]);
+  return content;
+}
+
+export const ticketCommands: Record<string, Command> = {
+  'ticket:list': {
+    usage: '[--status open|in_progress|answered|closed] [--user EMAIL]     (most recently updated 100)',
+    async run({ db, flags: f }) {
+      if (f.status !== undefined && !(TICKET_STATUSES as readonly string[]).includes(f.status)) {
+        throw new Error(`--status must be one of ${TICKET_STATUSES.join(', ')}`);
+      }
+      const email = f.user === undefined ? undefined : EmailField.parse(f.user);
+      const list = await staffListTickets(db, {
+        limit: 100,
+        page: 1,
+        status: f.status as TicketStatus | undefined,
+        email,
+      });
+      const lines = list.Items.map((t) =>
+        [t.Id, t.Email, t.Status, t.TypeName, t.UpdatedAt, t.Assignee ?? '-', t.Title]
+          .map((c) => oneLine(String(c)))
+          .join('\t'),
+      );
+      return ['id\temail\tstatus\ttype\tupdated\tassignee\ttitle', ...lines, `${list.Total} ticket(s)`].join('\n');
+    },
+  },
+  'ticket:show': {
+    usage: 'ID     (the ticket with its messages and attachment names)',
+    async run({ db, args }) {
+      const id = ticketId(args);
+      const t = await operate(id, () => staffGetTicket(db, id));
+      const conversation = await staffTicketMessages(db, id, TICKET_LIMITS.messages);
+      return [
+        `ticket #${t.Id} "${oneLine(t.Title)}" ${t.Status} (${oneLine(t.TypeName)})`,
+        `customer: ${t.Email} (user ${t.UserId})`,
+        ...(t.InstanceId ? [`instance: ${t.Hostname} (#${t.InstanceId})`] : []),
+        ...(t.Assignee ? [`assigned to: ${oneLine(t.Assignee)}`] : []),
+        `opened ${t.CreatedAt}, updated ${t.UpdatedAt}`,
+        ...conversation.flatMap((m) => [
+          '',
+          `--- ${m.Author} ${oneLine(m.AuthorName)}, ${m.CreatedAt}`,
+          textBlock(m.Content),
+          ...m.Attachments.map((a) => `[attachment #${a.Id}: ${oneLine(a.Name)}, ${a.ContentType}, ${a.Size} bytes]`),
+        ]),
+      ].join('\n');
+    },
+  },
+  'ticket:reply': {
+    usage:
+      'ID --as NAME (--content TEXT | --file PATH)     (a staff answer: the ticket is answered, the customer mailed)',
+    async run(env) {
+      const id = ticketId(env.args);
+      const authorName = name(need(env.flags, 'as'), 'as');
+      const content = await replyContent(env);
+      const log = createLogger('warn');
+      const mailer = createMailer({ smtpUrl: env.config.SMTP_URL, from: env.config.MAIL_FROM, db: env.db, log });
+      try {
+        const { mailed } = await operate(id, () =>
+          staffReply({ db: env.db, config: env.config, mailer, log }, { id, content, authorName, tokenId: null }),
+        );
+        const t = await staffGetTicket(env.db, id);
+        return `replied to ticket #${id} as ${authorName}; it is ${t.Status}; ${
+          mailed ? `mailed ${t.Email}` : `the mail to ${t.Email} could not be sent (see the log)`
+        }`;
+      } finally {
+        mailer.close();
+      }
+    },
+  },
+  'ticket:assign': {
+    usage: 'ID --to NAME     (the ticket is in_progress, taken by NAME)',
+    async run({ db, args, flags: f }) {
+      const id = ticketId(args);
+      const t = await operate(id, () => staffAssign(db, id, name(need(f, 'to'), 'to')));
+      return `ticket #${id} assigned to ${t.Assignee}; it is ${t.Status}`;
+    },
+  },
+  'ticket:close': {
+    usage: 'ID',
+    async run({ db, args }) {
+      const id = ticketId(args);
+      await operate(id, () => staffClose(db, id));
+      return `ticket #${id} closed`;
+    },
+  },
+  'ticket-type:create': {
+    usage: '--name N [--description D]',
+    async run({ db, flags: f }) {
+      const typeName = name(need(f, 'name'), 'name');
+      const description = (f.description ?? '').trim();
+      if (description.length > TICKET_TYPE_LIMITS.descriptionMax) {
+        throw new Error(`--description must be at most ${TICKET_TYPE_LIMITS.descriptionMax} characters`);
+      }
+      try {
+        const t = await createTicketType(db, typeName, description);
+        return `created ticket type ${t.Id} "${t.Name}"`;
+      } catch (e) {
+        if (e instanceof AppError && e.fields?.Name === 'name_taken')
+          throw new Error(`a ticket type "${typeName}" exists`);
+        throw e;
+      }
+    },
+  },
+  'ticket-type:list': {
+    usage: '',
+    async run({ db }) {
+      const types = await listTicketTypes(db, 1000);
+      return ['id\tname\tdescription', ...types.map((t) => [t.Id, t.Name, t.Description].join('\t'))].join('\n');
+    },
+  },
+};

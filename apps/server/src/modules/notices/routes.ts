@@ -1,0 +1,59 @@
+import { Notice, NoticeIdQuery, NoticeList, NoticeReadBody, NoticeReadResult, NoticesQuery } from '@nimbus/contract';
+import { replies, type Api } from '../../lib/api.js';
+import type { Context } from '../../lib/context.js';
+import { authOf } from '../../plugins/session.js';
+import { getNotice, listNotices, readAllNotices, readNotice } from './service.js';
+
+const NOT_FOUND = 'An unknown or withdrawn notice is 404 `db_no_record`.';
+
+/** The provider's notices as the signed-in customer reads them (SPEC §7 `api/notices`). */
+export async function noticeRoutes(app: Api, ctx: Context) {
+  app.get(
+    '/notices',
+    {
+      schema: {
+        summary: 'List notices',
+        description:
+          'One page of the published notices, pinned first, then newest first, each with the caller’s read mark; `status` narrows it to the unread or read ones. `Unread` counts every published notice the caller has not read.',
+        querystring: NoticesQuery,
+        response: replies(NoticeList),
+      },
+    },
+    async (req) => ({ data: await listNotices(ctx, authOf(req).userId, req.query) }),
+  );
+  app.get(
+    '/notice',
+    {
+      schema: {
+        summary: 'Get a notice',
+        description: `With its content as sanitised HTML. Reading it does not mark it read: POST api/notice/read does. ${NOT_FOUND}`,
+        querystring: NoticeIdQuery,
+        response: replies(Notice),
+      },
+    },
+    async (req) => ({ data: await getNotice(ctx, authOf(req).userId, req.query.id) }),
+  );
+  app.post(
+    '/notice/read',
+    {
+      schema: {
+        summary: 'Mark a notice read',
+        description: `For the caller only; marking it again changes nothing. Answers how many are left unread. ${NOT_FOUND}`,
+        body: NoticeReadBody,
+        response: replies(NoticeReadResult),
+      },
+    },
+    async (req) => ({ data: await readNotice(ctx, authOf(req).userId, req.body.Id) }),
+  );
+  app.post(
+    '/notice/readAll',
+    {
+      schema: {
+        summary: 'Mark every notice read',
+        description: 'Every published notice, for the caller only.',
+        response: replies(NoticeReadResult),
+      },
+    },
+    async (req) => ({ data: await readAllNotices(ctx, authOf(req).userId) }),
+  );
+}
