@@ -20,8 +20,11 @@ import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDeployRouteImport } from './routes/_app/deploy'
 import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppNoticesRouteImport } from './routes/_app/notices'
 import { Route as AppInstancesIndexRouteImport } from './routes/_app/instances/index'
 import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
+import { Route as AppTicketsIndexRouteImport } from './routes/_app/tickets/index'
+import { Route as AppTicketsIdRouteImport } from './routes/_app/tickets/$id'
 import { Route as AppInstancesIdIndexRouteImport } from './routes/_app/instances/$id/index'
 import { Route as AppInstancesIdVncRouteImport } from './routes/_app/instances/$id/vnc'
 import { Route as AppInstancesIdXtermRouteImport } from './routes/_app/instances/$id/xterm'
@@ -80,6 +83,11 @@ const AppMeRoute = AppMeRouteImport.update({
   path: '/me',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNoticesRoute = AppNoticesRouteImport.update({
+  id: '/notices',
+  path: '/notices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInstancesIndexRoute = AppInstancesIndexRouteImport.update({
   id: '/instances/',
   path: '/instances/',
@@ -88,6 +96,16 @@ const AppInstancesIndexRoute = AppInstancesIndexRouteImport.update({
 const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
   id: '/invoices/$id',
   path: '/invoices/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTicketsIndexRoute = AppTicketsIndexRouteImport.update({
+  id: '/tickets/',
+  path: '/tickets/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTicketsIdRoute = AppTicketsIdRouteImport.update({
+  id: '/tickets/$id',
+  path: '/tickets/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppInstancesIdIndexRoute = AppInstancesIdIndexRouteImport.update({
@@ -117,8 +135,11 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/notices': typeof AppNoticesRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
+  '/tickets/$id': typeof AppTicketsIdRoute
   '/instances/': typeof AppInstancesIndexRoute
+  '/tickets/': typeof AppTicketsIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/instances/$id/': typeof AppInstancesIdIndexRoute
@@ -134,8 +155,11 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/deploy': typeof AppDeployRoute
   '/me': typeof AppMeRoute
+  '/notices': typeof AppNoticesRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
+  '/tickets/$id': typeof AppTicketsIdRoute
   '/instances': typeof AppInstancesIndexRoute
+  '/tickets': typeof AppTicketsIndexRoute
   '/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/instances/$id': typeof AppInstancesIdIndexRoute
@@ -153,8 +177,11 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/deploy': typeof AppDeployRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/notices': typeof AppNoticesRoute
   '/_app/invoices/$id': typeof AppInvoicesIdRoute
+  '/_app/tickets/$id': typeof AppTicketsIdRoute
   '/_app/instances/': typeof AppInstancesIndexRoute
+  '/_app/tickets/': typeof AppTicketsIndexRoute
   '/_app/instances/$id/vnc': typeof AppInstancesIdVncRoute
   '/_app/instances/$id/xterm': typeof AppInstancesIdXtermRoute
   '/_app/instances/$id/': typeof AppInstancesIdIndexRoute
@@ -172,8 +199,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/notices'
     | '/invoices/$id'
+    | '/tickets/$id'
     | '/instances/'
+    | '/tickets/'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
     | '/instances/$id/'
@@ -189,8 +219,11 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/deploy'
     | '/me'
+    | '/notices'
     | '/invoices/$id'
+    | '/tickets/$id'
     | '/instances'
+    | '/tickets'
     | '/instances/$id/vnc'
     | '/instances/$id/xterm'
     | '/instances/$id'
@@ -207,8 +240,11 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/deploy'
     | '/_app/me'
+    | '/_app/notices'
     | '/_app/invoices/$id'
+    | '/_app/tickets/$id'
     | '/_app/instances/'
+    | '/_app/tickets/'
     | '/_app/instances/$id/vnc'
     | '/_app/instances/$id/xterm'
     | '/_app/instances/$id/'
@@ -302,6 +338,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notices': {
+      id: '/_app/notices'
+      path: '/notices'
+      fullPath: '/notices'
+      preLoaderRoute: typeof AppNoticesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/instances/': {
       id: '/_app/instances/'
       path: '/instances'
@@ -314,6 +357,20 @@ declare module '@tanstack/react-router' {
       path: '/invoices/$id'
       fullPath: '/invoices/$id'
       preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tickets/': {
+      id: '/_app/tickets/'
+      path: '/tickets'
+      fullPath: '/tickets/'
+      preLoaderRoute: typeof AppTicketsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tickets/$id': {
+      id: '/_app/tickets/$id'
+      path: '/tickets/$id'
+      fullPath: '/tickets/$id'
+      preLoaderRoute: typeof AppTicketsIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/instances/$id/': {
@@ -346,8 +403,11 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDeployRoute: typeof AppDeployRoute
   AppMeRoute: typeof AppMeRoute
+  AppNoticesRoute: typeof AppNoticesRoute
   AppInvoicesIdRoute: typeof AppInvoicesIdRoute
+  AppTicketsIdRoute: typeof AppTicketsIdRoute
   AppInstancesIndexRoute: typeof AppInstancesIndexRoute
+  AppTicketsIndexRoute: typeof AppTicketsIndexRoute
   AppInstancesIdVncRoute: typeof AppInstancesIdVncRoute
   AppInstancesIdXtermRoute: typeof AppInstancesIdXtermRoute
   AppInstancesIdIndexRoute: typeof AppInstancesIdIndexRoute
@@ -359,8 +419,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDeployRoute: AppDeployRoute,
   AppMeRoute: AppMeRoute,
+  AppNoticesRoute: AppNoticesRoute,
   AppInvoicesIdRoute: AppInvoicesIdRoute,
+  AppTicketsIdRoute: AppTicketsIdRoute,
   AppInstancesIndexRoute: AppInstancesIndexRoute,
+  AppTicketsIndexRoute: AppTicketsIndexRoute,
   AppInstancesIdVncRoute: AppInstancesIdVncRoute,
   AppInstancesIdXtermRoute: AppInstancesIdXtermRoute,
   AppInstancesIdIndexRoute: AppInstancesIdIndexRoute,

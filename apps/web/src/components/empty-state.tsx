@@ -10,17 +10,19 @@ interface EmptyStateProps {
   action?: ReactNode;
   /** Smaller, without a heading: inside a dashboard card. */
   compact?: boolean;
+  /** The heading's level, where the page has no h2 before it. */
+  order?: 2 | 3;
 }
 
 /** An empty list that says why it is empty and what to do about it. */
-export function EmptyState({ icon: Icon, title, message, action, compact = false }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, message, action, compact = false, order = 3 }: EmptyStateProps) {
   return (
     <Stack align="center" gap="xs" ta="center" p={compact ? undefined : 'xl'} py="md">
       <Icon size={compact ? 32 : 40} stroke={1.5} aria-hidden />
       {compact ? (
         <Text fw={600}>{title}</Text>
       ) : (
-        <Title order={3} fz="h4">
+        <Title order={order} fz="h4">
           {title}
         </Title>
       )}

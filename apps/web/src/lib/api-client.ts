@@ -33,7 +33,8 @@ function dropSessionAndReload(toast?: { title: string; message: string }): void 
   window.setTimeout(() => window.location.reload(), LOGOUT_REDIRECT_MS);
 }
 
-function buildUrl(path: string, query?: Query): string {
+/** `/api/<path>?<query>`; undefined values are left out. */
+export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
@@ -42,7 +43,8 @@ function buildUrl(path: string, query?: Query): string {
   return `/api/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
 
-function headersFor(body: unknown, extra?: Record<string, string>): Headers {
+/** The request headers: `ssid` while the stored session lives, JSON types when there is a body. */
+export function headersFor(body: unknown, extra?: Record<string, string>): Headers {
   const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const session = peekSession();
@@ -50,14 +52,15 @@ function headersFor(body: unknown, extra?: Record<string, string>): Headers {
   return headers;
 }
 
-interface Envelope {
+export interface Envelope {
   data?: unknown;
   code?: unknown;
   message?: unknown;
   fields?: unknown;
 }
 
-function toApiError(status: number, body: Envelope | null): ApiError {
+/** The ApiError of a failed answer, with SPEC §8's handling of 401, 403 and 429. */
+export function toApiError(status: number, body: Envelope | null): ApiError {
   const t = i18n.t;
   const code = isErrorCode(body?.code) ? body.code : 'unknown_error';
   const message = typeof body?.message === 'string' ? body.message : `HTTP ${status}`;
@@ -77,13 +80,18 @@ function toApiError(status: number, body: Envelope | null): ApiError {
   return new ApiError(status, code, message, fields);
 }
 
-/** The one HTTP client: same-origin /api, `ssid` header, `data` unwrapped, typed ApiError. */
-export async function apiRequest<S extends z.ZodMiniType>(options: RequestOptions<S>): Promise<z.output<S>> {
+/** No request goes out with an expired session: it is cleared and the page reloads (SPEC §7). */
+export function assertLiveSession(): void {
   const stored = peekSession();
   if (stored && isSessionExpired(stored)) {
     dropSessionAndReload();
     throw new ApiError(401, 'invalid_session', 'session expired', {}, true);
   }
+}
+
+/** The one HTTP client: same-origin /api, `ssid` header, `data` unwrapped, typed ApiError. */
+export async function apiRequest<S extends z.ZodMiniType>(options: RequestOptions<S>): Promise<z.output<S>> {
+  assertLiveSession();
   let response: Response;
   try {
     response = await fetch(buildUrl(options.path, options.query), {

@@ -13,12 +13,29 @@ export function optionalNumber(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
+/** A whole number from min to max, or undefined. */
+export function optionalWhole(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const n = optionalNumber(value);
+  return n !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/**
+ * One of a record's keys, or undefined. Search parsers load with the entry, so they check against
+ * a record typed by the contract instead of importing the contract's runtime lists.
+ */
+export function optionalKey<K extends string>(value: unknown, keys: Record<K, true>): K | undefined {
+  return typeof value === 'string' && Object.hasOwn(keys, value) ? (value as K) : undefined;
+}
+
 export interface LoginSearch {
   redirect?: string;
   code?: number;
   ssid?: string;
   uid?: number;
   expires?: string;
+  /** Why a third-party sign-in failed (OAUTH_LOGIN_ERRORS; the alert reads unknown ones as "failed"). */
+  oauth_error?: string;
+  provider?: string;
 }
 
 export function parseLoginSearch(raw: Record<string, unknown>): LoginSearch {
@@ -28,6 +45,8 @@ export function parseLoginSearch(raw: Record<string, unknown>): LoginSearch {
     ssid: optionalString(raw.ssid),
     uid: optionalNumber(raw.uid),
     expires: optionalString(raw.expires),
+    oauth_error: optionalString(raw.oauth_error),
+    provider: optionalString(raw.provider),
   };
 }
 

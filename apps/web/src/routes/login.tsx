@@ -28,11 +28,11 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
-  const { redirect: back, code } = Route.useSearch();
+  const { redirect: back, code, oauth_error: oauthError, provider } = Route.useSearch();
   usePageTitle(tCommon('titles.login'));
   return (
     <AuthLayout title={t('login.heading')} subtitle={t('login.subtitle')} footer={<LoginFooter redirect={back} />}>
-      <LoginForm redirect={back} signInRequired={code === 403} />
+      <LoginForm redirect={back} signInRequired={code === 403} oauthError={oauthError} provider={provider} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import type { InvoiceStatus } from '@nimbus/contract';
-import { optionalNumber, optionalString } from '../../lib/search-params';
+import { optionalKey, optionalString, optionalWhole } from '../../lib/search-params';
 
 export const BILLING_TABS = ['invoices', 'transactions'] as const;
 export type BillingTab = (typeof BILLING_TABS)[number];
@@ -20,23 +20,16 @@ export interface BillingSearch {
 // its zod schemas into /login's code. The record still fails to compile when a status is added.
 const STATUSES: Record<InvoiceStatus, true> = { unpaid: true, paid: true, cancelled: true };
 
-const positive = (value: unknown) => {
-  const n = optionalNumber(value);
-  return n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
-
 /**
  * Malformed values are dropped, except invoice_id, which is kept as given so a bad one ends in the
  * not-found warning. Each key is set, if only to undefined: the router keeps keys a route leaves out.
  */
 export function parseBillingSearch(raw: Record<string, unknown>): BillingSearch {
-  const page = positive(raw.page);
   return {
     invoice_id: optionalString(raw.invoice_id)?.slice(0, 32),
-    payment_id: positive(raw.payment_id),
+    payment_id: optionalWhole(raw.payment_id, 1),
     tab: raw.tab === 'transactions' ? 'transactions' : undefined,
-    status:
-      typeof raw.status === 'string' && Object.hasOwn(STATUSES, raw.status) ? (raw.status as InvoiceStatus) : undefined,
-    page: page !== undefined && page > 1 && page <= 1_000_000 ? page : undefined,
+    status: optionalKey(raw.status, STATUSES),
+    page: optionalWhole(raw.page, 2, 1_000_000),
   };
 }

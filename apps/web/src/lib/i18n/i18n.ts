@@ -41,7 +41,7 @@ class Translations {
       chunks.public(),
       this.withConsole ? chunks.console() : undefined,
     ]);
-    this.resources = { ...publicStrings, ...consoleStrings } as Resources;
+    this.resources = (consoleStrings ? mergeStrings(publicStrings, consoleStrings) : publicStrings) as Resources;
     this.language = locale;
     this.plurals = new Intl.PluralRules(intlLocale(locale));
     document.documentElement.lang = htmlLang(locale);
@@ -57,7 +57,7 @@ class Translations {
     const locale = this.language;
     const consoleStrings = await loadResources[locale].console();
     if (locale !== this.language || !this.resources) return;
-    this.resources = { ...this.resources, ...consoleStrings };
+    this.resources = mergeStrings(this.resources, consoleStrings) as Resources;
     this.notify();
   }
 
@@ -87,3 +87,18 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 export type { TFunction, TKey };
+
+type Strings = { [key: string]: string | Strings };
+
+/**
+ * The public strings with the console's added: a namespace both have (errors) is merged key by key,
+ * so the console's error texts join the public ones instead of replacing them.
+ */
+function mergeStrings(base: object, extra: object): Strings {
+  const out: Strings = { ...(base as Strings) };
+  for (const [key, value] of Object.entries(extra as Strings)) {
+    const had = out[key];
+    out[key] = typeof value === 'object' && had && typeof had === 'object' ? mergeStrings(had, value) : value;
+  }
+  return out;
+}

@@ -9,6 +9,11 @@ import { instancesQueryOptions } from '../../features/instances/api/instances-ap
 import { RecentInstances } from '../../features/instances/components/recent-instances';
 import { recentInvoicesQueryOptions } from '../../features/billing/api/invoices-api';
 import { RecentInvoices } from '../../features/billing/components/recent-invoices';
+import { recentTicketsQueryOptions, ticketTypesQueryOptions } from '../../features/tickets/api/tickets-api';
+import { RecentTickets } from '../../features/tickets/components/recent-tickets';
+import { TicketTypesCard } from '../../features/tickets/components/ticket-types-card';
+import { RecentNotices } from '../../features/notices/components/recent-notices';
+import { recentNoticesQueryOptions } from '../../lib/notices/notices-query';
 import { DASHBOARD_LIMITS } from '@nimbus/contract';
 import { usePageTitle } from '../../lib/page-title';
 import { sessionQueryOptions, useSessionUser } from '../../lib/session/session-query';
@@ -18,6 +23,9 @@ export const Route = createFileRoute('/_app/dashboard')({
     // The recent instances and invoices are prefetched, not awaited: the greeting and account cards need only the session.
     void context.queryClient.prefetchQuery(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances }));
     void context.queryClient.prefetchQuery(recentInvoicesQueryOptions());
+    void context.queryClient.prefetchQuery(recentTicketsQueryOptions());
+    void context.queryClient.prefetchQuery(ticketTypesQueryOptions(DASHBOARD_LIMITS.ticketTypes));
+    void context.queryClient.prefetchQuery(recentNoticesQueryOptions());
     await context.queryClient.ensureQueryData(sessionQueryOptions());
   },
   component: DashboardPage,
@@ -33,6 +41,11 @@ function DashboardPage() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <RecentInstances />
         <RecentInvoices />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
+        <RecentTickets />
+        <TicketTypesCard />
+        <RecentNotices />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
         <AccountSummaryCard user={user} />

@@ -1,9 +1,10 @@
 import { Tabs } from '@mantine/core';
-import { IconAdjustments, IconKey, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconKey, IconLock, IconMail, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { ACCOUNT_TABS, type AccountTab } from '../account-tab';
 import { EmailForm } from './email-form';
+import { IdentitiesCard } from './identities-card';
 import { PasswordForm } from './password-form';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
@@ -12,6 +13,7 @@ const ICONS = {
   profile: IconUser,
   password: IconLock,
   email: IconMail,
+  logins: IconPlugConnected,
   keys: IconKey,
   preferences: IconAdjustments,
 } as const;
@@ -19,6 +21,7 @@ const OWN_PANELS = {
   profile: ProfileForm,
   password: PasswordForm,
   email: EmailForm,
+  logins: IdentitiesCard,
   preferences: PreferencesForm,
 } as const;
 
@@ -32,20 +35,24 @@ export function AccountTabs({
   tab,
   onChange,
   panels,
+  hidden = [],
 }: {
   tab: AccountTab;
   onChange: (tab: AccountTab) => void;
   panels: Record<ComposedTab, ReactNode>;
+  /** Sections not offered (third-party logins when no provider is configured). */
+  hidden?: readonly AccountTab[];
 }) {
   const { t } = useTranslation('me');
+  const tabs = ACCOUNT_TABS.filter((item) => !hidden.includes(item));
   return (
     <Tabs
-      value={tab}
-      onChange={(value) => onChange(ACCOUNT_TABS.find((item) => item === value) ?? 'profile')}
+      value={tabs.includes(tab) ? tab : 'profile'}
+      onChange={(value) => onChange(tabs.find((item) => item === value) ?? 'profile')}
       keepMounted={false}
     >
       <Tabs.List aria-label={t('tabs.label')} mb="lg">
-        {ACCOUNT_TABS.map((item) => {
+        {tabs.map((item) => {
           const Icon = ICONS[item];
           return (
             <Tabs.Tab key={item} value={item} leftSection={<Icon size={16} aria-hidden />}>
@@ -54,7 +61,7 @@ export function AccountTabs({
           );
         })}
       </Tabs.List>
-      {ACCOUNT_TABS.map((item) => {
+      {tabs.map((item) => {
         let panel: ReactNode;
         if (isOwn(item)) {
           const Own = OWN_PANELS[item];

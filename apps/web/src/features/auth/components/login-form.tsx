@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LoginBody } from '@nimbus/contract';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '../../../lib/form/use-form';
@@ -13,16 +14,22 @@ import { redirectTarget } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
 import { TermsCheckbox } from './terms-checkbox';
 
+// Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
+const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
+
 interface LoginFormProps {
   redirect?: string;
   /** 403: the visitor was sent here from a page that needs a session. */
   signInRequired: boolean;
+  /** The return from a third-party login that failed: why, and with which provider. */
+  oauthError?: string;
+  provider?: string;
 }
 
 const initialValues = { Email: '', Password: '', AgreeTerms: false };
 type Values = typeof initialValues;
 
-export function LoginForm({ redirect, signInRequired }: LoginFormProps) {
+export function LoginForm({ redirect, signInRequired, oauthError, provider }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
@@ -66,6 +73,14 @@ export function LoginForm({ redirect, signInRequired }: LoginFormProps) {
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('login.submit')}
         </Button>
+        <Suspense fallback={null}>
+          <ThirdPartyLogin
+            agreed={form.values.AgreeTerms}
+            redirect={redirect}
+            failure={oauthError}
+            provider={provider}
+          />
+        </Suspense>
       </Stack>
     </form>
   );

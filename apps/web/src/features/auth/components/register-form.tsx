@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { RegisterBody } from '@nimbus/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
@@ -14,6 +15,9 @@ import { notify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { TermsCheckbox } from './terms-checkbox';
+
+// Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
+const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
 
 type Values = {
   Email: string;
@@ -85,6 +89,9 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
         <Button type="submit" fullWidth size="md" loading={registerAccount.isPending}>
           {t('register.submit')}
         </Button>
+        <Suspense fallback={null}>
+          <ThirdPartyLogin agreed={form.values.AgreeTerms} affCode={form.values.AffCode} />
+        </Suspense>
       </Stack>
     </form>
   );

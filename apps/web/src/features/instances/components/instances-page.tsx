@@ -1,10 +1,11 @@
-import { INSTANCE_STATUSES, type InstanceStatus, formatMinor } from '@nimbus/contract';
-import { Card, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { INSTANCE_STATUSES, formatMinor } from '@nimbus/contract';
+import { Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Flag } from '../../../components/flag';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
+import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instancesQueryOptions } from '../api/instances-api';
@@ -72,23 +73,14 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           maxLength={128}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
-          aria-label={t('filter.label')}
-          value={search.status ?? 'any'}
-          onChange={(value) =>
-            onSearchChange({
-              ...search,
-              status: value === 'any' || value === null ? undefined : (value as InstanceStatus),
-              page: undefined,
-            })
-          }
-          data={[
-            { value: 'any', label: t('status.any') },
-            ...INSTANCE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
-          allowDeselect={false}
+        <StatusFilter
+          label={t('filter.label')}
+          statuses={INSTANCE_STATUSES}
+          value={search.status}
+          all={t('status.any')}
+          labelOf={(s) => t(`status.${s}`)}
+          onChange={(status) => onSearchChange({ ...search, status, page: undefined })}
           w={180}
-          comboboxProps={{ withinPortal: true }}
         />
       </Group>
       <Table

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/react';
 import { NavLinkRouter } from '../../../components/nav-link-router';
 import { NAV_ITEMS } from '../nav-items';
+import { UnreadNoticesBadge } from './unread-notices-badge';
 
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('shell');
@@ -13,6 +14,7 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
           to={to}
           label={t(`nav.${label}`)}
           leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
+          rightSection={to === '/notices' ? <UnreadNoticesBadge /> : undefined}
           activeProps={{ active: true }}
           onClick={onNavigate}
           fw={500}

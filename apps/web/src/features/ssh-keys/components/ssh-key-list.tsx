@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { intlLocale } from '../../../lib/i18n/language';
 import { usePreferences } from '../../../lib/preferences/use-preferences';
-import classes from './ssh-key-list.module.css';
+import classes from '../../../components/divided-list.module.css';
 
 /** The customer's keys: name, type, fingerprint and date, with edit and delete. */
 export function SshKeyList({

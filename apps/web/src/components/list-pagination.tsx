@@ -1,0 +1,34 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from '../lib/i18n/react';
+
+interface ListPaginationProps {
+  /** How many the list holds, in words ("12 notices"). */
+  summary: string;
+  total: number;
+  pageSize: number;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** The foot of a paged list in the console: how many it holds and, past one page, its pages. */
+export function ListPagination({ summary, total, pageSize, page, onPage }: ListPaginationProps) {
+  const { t } = useTranslation('shell');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Group justify="space-between" p="md" gap="sm">
+      <Text fz="sm" c="dimmed">
+        {summary}
+      </Text>
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
+        />
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import { Group, Text } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/empty-state';
+import { RecentCard } from '../../../components/recent-card';
+import { AnchorLink } from '../../../components/router-link';
+import { useTranslation } from '../../../lib/i18n/react';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { recentNoticesQueryOptions } from '../../../lib/notices/notices-query';
+import { PinnedBadge, UnreadDot } from './notice-badges';
+
+/** The dashboard's notices (SPEC §2: limit 4), unread ones marked, each opening on /notices. */
+export function RecentNotices() {
+  const { t } = useTranslation('notices');
+  const date = useDateFormat();
+  const list = useQuery(recentNoticesQueryOptions());
+  return (
+    <RecentCard
+      title={t('recent.title')}
+      all={
+        <AnchorLink to="/notices" fz="sm">
+          {t('recent.all', { count: list.data?.Total ?? 0 })}
+        </AnchorLink>
+      }
+      items={list.data?.Items}
+      isError={list.isError}
+      failed={t('recent.failed')}
+      empty={
+        <EmptyState compact icon={IconSpeakerphone} title={t('recent.emptyTitle')} message={t('recent.emptyMessage')} />
+      }
+      itemKey={(notice) => notice.Id}
+    >
+      {(notice) => (
+        <div>
+          <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+            <Group gap={8} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              {notice.Read ? null : <UnreadDot />}
+              <AnchorLink to="/notices" search={{ id: notice.Id }} fw={notice.Read ? 500 : 700} lineClamp={2}>
+                {notice.Title}
+              </AnchorLink>
+            </Group>
+            <Text fz="xs" c="dimmed" style={{ flex: 'none' }} mt={3}>
+              {date.format(new Date(notice.PublishedAt))}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap" mt={2}>
+            {notice.Pinned ? <PinnedBadge /> : null}
+            <Text fz="xs" c="dimmed" truncate="end">
+              {notice.Summary}
+            </Text>
+          </Group>
+        </div>
+      )}
+    </RecentCard>
+  );
+}

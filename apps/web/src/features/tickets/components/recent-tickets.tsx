@@ -1,0 +1,59 @@
+import { Group, Text } from '@mantine/core';
+import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState } from '../../../components/empty-state';
+import { RecentCard } from '../../../components/recent-card';
+import { AnchorLink, ButtonLink } from '../../../components/router-link';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useTranslation } from '../../../lib/i18n/react';
+import { recentTicketsQueryOptions } from '../api/tickets-api';
+import { TicketStatusBadge } from './ticket-status-badge';
+import classes from './tickets.module.css';
+
+/** The dashboard's tickets (SPEC §2: limit 4), most recently updated first, each linking to its page. */
+export function RecentTickets() {
+  const { t } = useTranslation('tickets');
+  const date = useDateFormat();
+  const list = useQuery(recentTicketsQueryOptions());
+  return (
+    <RecentCard
+      title={t('recent.title')}
+      all={
+        <AnchorLink to="/tickets" fz="sm">
+          {t('recent.all', { count: list.data?.Total ?? 0 })}
+        </AnchorLink>
+      }
+      items={list.data?.Items}
+      isError={list.isError}
+      failed={t('recent.failed')}
+      empty={
+        <EmptyState
+          compact
+          icon={IconLifebuoy}
+          title={t('recent.emptyTitle')}
+          message={t('recent.emptyMessage')}
+          action={
+            <ButtonLink to="/tickets" search={{ new: 1 }} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('empty.action')}
+            </ButtonLink>
+          }
+        />
+      }
+      itemKey={(ticket) => ticket.Id}
+    >
+      {(ticket) => (
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <AnchorLink to="/tickets/$id" params={{ id: String(ticket.Id) }} fw={600} className={classes.subject}>
+              {ticket.Title}
+            </AnchorLink>
+            <Text fz="xs" c="dimmed" truncate>
+              {t('table.number', { id: ticket.Id })} · {ticket.TypeName} · {date.format(new Date(ticket.UpdatedAt))}
+            </Text>
+          </div>
+          <TicketStatusBadge status={ticket.Status} />
+        </Group>
+      )}
+    </RecentCard>
+  );
+}

@@ -1,0 +1,143 @@
+import { TICKET_STATUSES } from '@nimbus/contract';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ListPagination } from '../../../components/list-pagination';
+import { AnchorLink } from '../../../components/router-link';
+import { StatusFilter } from '../../../components/status-filter';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useTranslation } from '../../../lib/i18n/react';
+import { ticketsQueryOptions } from '../api/tickets-api';
+import type { TicketsSearch } from '../search';
+import { TicketStatusBadge } from './ticket-status-badge';
+import classes from './tickets.module.css';
+
+export const TICKETS_PAGE_SIZE = 20;
+
+interface TicketListProps {
+  search: TicketsSearch;
+  onSearchChange: (next: TicketsSearch) => void;
+  onNew: () => void;
+}
+
+/** /tickets: the caller's tickets, most recently updated first, with SPEC §3's status filter and paging. */
+export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
+  const { t } = useTranslation('tickets');
+  const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+  const page = search.page ?? 1;
+  const list = useQuery(ticketsQueryOptions({ limit: TICKETS_PAGE_SIZE, page, status: search.status }));
+  const data = list.data;
+
+  if (data && data.Total === 0 && search.status === undefined) {
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <Stack align="center" gap="sm" maw={440} mx="auto" ta="center" py="lg">
+          <IconLifebuoy size={40} stroke={1.5} aria-hidden />
+          <Title order={2} fz="h3">
+            {t('empty.title')}
+          </Title>
+          <Text c="dimmed">{t('empty.message')}</Text>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew} mt="sm">
+            {t('empty.action')}
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <Group p="md" gap="sm" justify="space-between" wrap="wrap">
+        <StatusFilter
+          label={t('filter')}
+          statuses={TICKET_STATUSES}
+          value={search.status}
+          all={t('status.all')}
+          labelOf={(s) => t(`status.${s}`)}
+          onChange={(status) => onSearchChange({ ...search, status, page: undefined })}
+          className={classes.filter}
+        />
+      </Group>
+      {data && data.Items.length === 0 ? (
+        <Text c="dimmed" ta="center" p="xl">
+          {search.status ? t('empty.filtered', { status: t(`status.${search.status}`) }) : t('empty.page')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={0}>
+          <Table
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            aria-label={t('table.label')}
+            className={classes.table}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('table.subject')}</Table.Th>
+                <Table.Th>{t('table.status')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('table.type')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('table.instance')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('table.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.Items.map((ticket) => (
+                <Table.Tr key={ticket.Id}>
+                  <Table.Td>
+                    <AnchorLink
+                      to="/tickets/$id"
+                      params={{ id: String(ticket.Id) }}
+                      fw={600}
+                      className={classes.subject}
+                    >
+                      {ticket.Title}
+                    </AnchorLink>
+                    <Text fz="xs" c="dimmed">
+                      {t('table.number', { id: ticket.Id })}
+                      <Text span hiddenFrom="sm" inherit>
+                        {' · '}
+                        {ticket.TypeName} · {date.format(new Date(ticket.UpdatedAt))}
+                      </Text>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <TicketStatusBadge status={ticket.Status} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" fz="sm">
+                    {ticket.TypeName}
+                  </Table.Td>
+                  <Table.Td visibleFrom="md" fz="sm">
+                    {ticket.InstanceId !== null && ticket.Hostname ? (
+                      <AnchorLink to="/instances/$id" params={{ id: String(ticket.InstanceId) }} fz="sm">
+                        {ticket.Hostname}
+                      </AnchorLink>
+                    ) : (
+                      <Text span c="dimmed" fz="sm">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" fz="sm">
+                    {date.format(new Date(ticket.UpdatedAt))}
+                    <Text fz="xs" c="dimmed">
+                      {t(`table.lastReply.${ticket.LastReplyBy}`)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.Total > 0 ? (
+        <ListPagination
+          summary={t('table.total', { count: data.Total })}
+          total={data.Total}
+          pageSize={TICKETS_PAGE_SIZE}
+          page={page}
+          onPage={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
+        />
+      ) : null}
+    </Card>
+  );
+}
