@@ -1,5 +1,5 @@
 import { createAccount } from './support/api';
-import { expect, field, presetChoice, signInAs, test } from './support/fixtures';
+import { expect, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
 
 test.describe('access (SPEC §2)', () => {
   test.beforeEach(async ({ page }) => {
@@ -91,7 +91,8 @@ test.describe('access (SPEC §2)', () => {
   test('checks the stored session at each navigation: signing out in another tab takes effect', async ({ page }) => {
     await signInAs(page, await createAccount());
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The loading screen has an h1 too: wait for the dashboard itself, whose reads all carried the session.
+    await expectPageReady(page);
     await page.evaluate(() => localStorage.removeItem('session'));
     await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/login\?.*code=403/);
@@ -101,7 +102,7 @@ test.describe('access (SPEC §2)', () => {
     const account = await createAccount();
     await signInAs(page, account);
     await page.goto('/me');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectPageReady(page);
     await fetch(`${new URL(page.url()).origin}/api/logout`, {
       method: 'POST',
       headers: { ssid: account.session.session_id },
