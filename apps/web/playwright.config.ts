@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/support/chromium';
-import { E2E } from './e2e/support/ports';
+import { E2E, E2E_OIDC } from './e2e/support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -32,6 +32,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // The OpenID provider third-party sign-in goes to (support/oidc-server.ts).
+      command: 'node --import tsx apps/web/e2e/support/oidc-server.ts',
+      cwd: root,
+      url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `rm -rf ${E2E.dataDir} && node --import tsx apps/server/src/main.ts`,
       cwd: root,
       url: `${E2E.baseUrl}/api/health`,
@@ -53,6 +63,7 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; per-address limits are covered by the server tests.
         AUTH_RATE_LIMIT_SCALE: '50',
         RATE_LIMIT_PER_MINUTE: '100000',
+        OIDC_PROVIDERS: JSON.stringify([E2E_OIDC]),
       },
     },
   ],

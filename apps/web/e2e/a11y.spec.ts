@@ -1,6 +1,7 @@
 import { KNOWN_KEYS } from '../../server/test/ssh-keys';
 import { adminCli } from './support/admin';
-import { addSshKey, createAccount, deployInstance, type Account } from './support/api';
+import { addSshKey, createAccount, deployInstance, openTicket, type Account } from './support/api';
+import { pngBytes } from '../../server/test/png';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -26,6 +27,8 @@ const PRIVATE = [
   '/billing',
   '/billing?tab=transactions',
   '/affiliate',
+  '/tickets',
+  '/notices',
   '/no/such/page',
 ];
 
@@ -77,6 +80,9 @@ let instanceId: number;
 /** A customer with a top-up and an unpaid invoice, for the filled billing pages. */
 let payer: Account;
 let invoiceId: number;
+/** A customer with a ticket holding a screenshot and a staff answer. */
+let ticketOwner: Account;
+let ticketId: number;
 test.beforeAll(async () => {
   serverOwner = await createAccount();
   adminCli('user:balance', '--email', serverOwner.email, '--add', '20', '--note', 'e2e top-up');
@@ -88,6 +94,13 @@ test.beforeAll(async () => {
   adminCli('user:balance', '--email', payer.email, '--add', '25', '--note', 'e2e top-up');
   const created = adminCli('invoice:create', '--email', payer.email, '--amount', '12.5', '--description', 'Axe plan');
   invoiceId = Number(/#(\d+)/.exec(created)?.[1]);
+  ticketOwner = await createAccount({ profile: { FirstName: 'Axe', LastName: 'Asker' } });
+  ticketId = await openTicket(ticketOwner, {
+    title: 'Axe cannot reach port 443',
+    content: 'Since the reboot port 443 times out.\nSee the screenshot.',
+    file: { name: 'timeout.png', bytes: pngBytes(40, 24) },
+  });
+  adminCli('ticket:reply', String(ticketId), '--as', 'Axe Support', '--content', 'The firewall blocked it.');
 });
 
 for (const locale of ['en_US', 'zh_CN'] as const) {
@@ -179,6 +192,29 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await page.getByRole('button', { name: en(locale) ? 'Pay now' : '立即支付' }).click();
         await expectDialogShown(page);
         await expectAccessible(page, `invoice pay dialog ${locale} ${theme}`);
+      });
+
+      test('tickets with a ticket, its page and the new-ticket form with field errors', async ({ page }) => {
+        await presetChoice(page, { locale, theme });
+        await signInAs(page, ticketOwner);
+        await page.goto('/tickets');
+        await expectPageReady(page);
+        await expect(page.getByRole('link', { name: 'Axe cannot reach port 443' })).toBeVisible();
+        await expectAccessible(page, `/tickets with a ticket ${locale} ${theme}`);
+        await page.goto(`/tickets/${ticketId}`);
+        await expectPageReady(page);
+        await expect(page.getByRole('article')).toHaveCount(2);
+        const thumb = page.getByRole('article').first().locator('img');
+        await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+        await expectAccessible(page, `/tickets/{id} ${locale} ${theme}`);
+        await page.goto('/tickets?new=1');
+        await expectDialogShown(page);
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: en(locale) ? 'Open ticket' : '提交工单' }).click();
+        await expect(
+          dialog.getByText(en(locale) ? 'Ticket content cannot be empty' : '工单内容不能为空'),
+        ).toBeVisible();
+        await expectAccessible(page, `new-ticket form with errors ${locale} ${theme}`);
       });
 
       test('the SSH keys list, the key dialog with field errors and the delete dialog', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { createAccount, deployInstance } from './support/api';
+import { createAccount, deployInstance, openTicket } from './support/api';
 import { adminCli } from './support/admin';
-import { expect, field, presetChoice, signInAs, test } from './support/fixtures';
+import { expect, expectDialogShown, field, presetChoice, signInAs, test } from './support/fixtures';
 import { newEmail } from './support/mail';
 
 const GREETINGS = [
@@ -75,6 +75,52 @@ test.describe('dashboard', () => {
     await page.goBack();
     await recent.getByRole('link', { name: 'fleet-9' }).click();
     await expect(page).toHaveURL(new RegExp(`/instances/${ids[8]}$`));
+  });
+});
+
+test.describe('dashboard support sections', () => {
+  test('lists the 4 most recent tickets with their status, and opens the form on a ticket type', async ({ page }) => {
+    const account = await createAccount({ profile: { FirstName: 'Hela' } });
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await openTicket(account, { title: `Question ${i}` }));
+    adminCli('ticket:reply', String(ids[4]), '--as', 'Sam', '--content', 'Answered.');
+    await presetChoice(page, { locale: 'en_US' });
+    await signInAs(page, account);
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: 'Recent tickets' });
+    await expect(recent.getByRole('listitem').getByRole('link')).toHaveText([
+      'Question 5',
+      'Question 4',
+      'Question 3',
+      'Question 2',
+    ]);
+    await expect(recent.getByRole('listitem').first()).toContainText('Answered');
+    await expect(recent.getByRole('listitem').nth(1)).toContainText('Open');
+    await recent.getByRole('link', { name: 'Question 4' }).click();
+    await expect(page).toHaveURL(new RegExp(`/tickets/${ids[3]}$`));
+    await page.goBack();
+    await recent.getByRole('link', { name: 'View all (5)' }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goBack();
+
+    // The operator's types (the three seeded on the first start), each opening the form on itself.
+    const types = page.getByRole('region', { name: 'Get help with' });
+    await expect(types).toContainText('Invoices, payments, refunds and your balance.');
+    await types.getByRole('link', { name: 'Open a ticket: Billing' }).click();
+    await expect(page).toHaveURL(/\/tickets\?new=1&type_id=\d+$/);
+    await expectDialogShown(page);
+    await expect(page.getByRole('textbox', { name: 'Type' })).toHaveValue('Billing');
+  });
+
+  test('invites a customer without tickets to open one', async ({ page }) => {
+    await presetChoice(page, { locale: 'zh_CN' });
+    await signInAs(page, await createAccount({ profile: { FirstName: 'Nova' } }));
+    await page.goto('/dashboard');
+    const recent = page.getByRole('region', { name: '最近的工单' });
+    await expect(recent).toContainText('还没有工单');
+    await recent.getByRole('link', { name: '提交工单' }).click();
+    await expect(page).toHaveURL(/\/tickets\?new=1$/);
+    await expect(page.getByRole('dialog', { name: '新建工单' })).toBeVisible();
   });
 });
 

@@ -4,11 +4,14 @@ import { E2E } from './ports';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-/** Runs the admin CLI against the running end-to-end server's embedded database. */
+/**
+ * Runs the admin CLI against the running end-to-end server's embedded database, mailing through the
+ * same SMTP catcher as the server (e.g. ticket:reply's mail to the customer).
+ */
 export function adminCli(...args: string[]): string {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: E2E.dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: E2E.dataDir, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${r.stderr}`);

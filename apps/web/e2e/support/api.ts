@@ -1,4 +1,5 @@
-import { E2E } from './ports';
+import { signInAtProvider } from '../../../server/test/oidc-provider';
+import { E2E, E2E_OIDC } from './ports';
 import { newEmail, readCode } from './mail';
 
 export interface Account {
@@ -102,4 +103,64 @@ export async function deployInstance(account: Account, hostname: string): Promis
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`deploy of ${hostname} did not finish`);
+}
+
+/** Stores the customer's language on the server, as the preferences form does (mails follow it). */
+export async function setLocale(account: Account, locale: 'en_US' | 'zh_CN'): Promise<void> {
+  await post('user/preferences/set', { Locale: locale, Theme: 'light' }, account.session.session_id);
+}
+
+/** The operator's ticket types (three are seeded on the first start). */
+export async function ticketTypes(account: Account): Promise<{ Id: number; Name: string }[]> {
+  return get('ticketTypes', account.session.session_id);
+}
+
+/**
+ * Opens a ticket through the API, as another tab would (the form has its own test), with an
+ * optional attachment uploaded first. Answers the ticket's id.
+ */
+export async function openTicket(
+  account: Account,
+  opts: { title: string; content?: string; type?: string; file?: { name: string; bytes: Buffer } },
+): Promise<number> {
+  const ssid = account.session.session_id;
+  const types = await ticketTypes(account);
+  const type = opts.type ? types.find((t) => t.Name === opts.type) : types[0];
+  if (!type) throw new Error(`no ticket type ${opts.type}`);
+  const AttachmentIds: number[] = [];
+  if (opts.file) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(opts.file.bytes)]), opts.file.name);
+    const res = await fetch(`${E2E.baseUrl}/api/ticket/attachment`, { method: 'POST', headers: { ssid }, body: form });
+    const json = (await res.json()) as { data: { Id: number }; code?: string };
+    if (!res.ok) throw new Error(`ticket/attachment: ${res.status} ${json.code}`);
+    AttachmentIds.push(json.data.Id);
+  }
+  const ticket = await post<{ Id: number }>(
+    'ticket/add',
+    { Title: opts.title, TypeId: type.Id, Content: opts.content ?? 'Please have a look.', AttachmentIds },
+    ssid,
+  );
+  return ticket.Id;
+}
+
+/**
+ * Makes an account through the OpenID provider the way a browser does (start, the provider's login
+ * and consent pages, the return), outside the page under test: its identity is then bound to it.
+ */
+export async function accountThroughProvider(login: string): Promise<{ session: Account['session'] }> {
+  const start = await fetch(`${E2E.baseUrl}/api/oauth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Provider: E2E_OIDC.id, AgreeTerms: true }),
+  });
+  if (!start.ok) throw new Error(`oauth/login: ${start.status}`);
+  const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { data } = (await start.json()) as { data: { Url: string } };
+  const back = await signInAtProvider(data.Url, login);
+  const res = await fetch(back, { headers: { cookie }, redirect: 'manual' });
+  const to = new URL(res.headers.get('location') ?? '/', E2E.baseUrl).searchParams;
+  const [ssid, uid, expires] = [to.get('ssid'), to.get('uid'), to.get('expires')];
+  if (!ssid || !uid || !expires) throw new Error(`the provider's return did not sign in: ${to.toString()}`);
+  return { session: { session_id: ssid, user_id: Number(uid), expire_at: expires } };
 }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { MailCatcher } from '../../../server/test/mail-catcher';
+import { readMail } from '../../../server/test/read-mail';
 import { E2E } from './ports';
 
 /**
@@ -13,7 +14,15 @@ export default async function globalSetup() {
     const to = url.searchParams.get('to') ?? '';
     const last = mail.last(to);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ code: mail.code(to) ?? null, subject: last?.subject ?? null, count: mail.mails.length }));
+    res.end(
+      JSON.stringify({
+        code: mail.code(to) ?? null,
+        subject: last?.subject ?? null,
+        // The newest mail as its reader sees it: subject and text with the transfer encodings undone.
+        mail: last ? readMail(last.raw) : null,
+        count: mail.mails.length,
+      }),
+    );
   });
   await new Promise<void>((resolve) => api.listen(E2E.mailApiPort, '127.0.0.1', resolve));
   return async () => {

@@ -28,5 +28,11 @@ export async function lastSubject(to: string): Promise<string | null> {
   return ((await res.json()) as { subject: string | null }).subject;
 }
 
+/** The newest mail to an address as its reader sees it (decoded subject and text), if any. */
+export async function lastMail(to: string): Promise<{ subject: string; text: string } | null> {
+  const res = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { mail: { subject: string; text: string } | null }).mail;
+}
+
 let n = 0;
 export const newEmail = (tag = 'e2e') => `${tag}.${Date.now()}.${process.pid}.${n++}@example.com`;

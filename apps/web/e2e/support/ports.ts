@@ -10,7 +10,17 @@ export const E2E = {
   smtpPort: base - 55,
   mailApiPort: base - 54,
   computePort: base - 53,
+  oidcPort: base - 52,
   baseUrl: `http://127.0.0.1:${base}`,
   dataDir: path.join(root, '.tmp/e2e-data'),
   computeConfig: path.join(root, '.tmp/e2e-compute.json'),
+};
+
+/** The OpenID provider the console offers in the end-to-end suite (support/oidc-server.ts). */
+export const E2E_OIDC = {
+  id: 'e2e-id',
+  name: 'Example ID',
+  issuer: `http://127.0.0.1:${E2E.oidcPort}`,
+  clientId: 'nimbus-console',
+  clientSecret: 'e2e-only-oidc-client-secret',
 };

@@ -25,19 +25,30 @@ const login = await fetch(`${base}/api/login`, {
 if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
 const session = ((await login.json()) as { data: unknown }).data;
 
-const PUBLIC = { login: '/login?code=403', register: '/register', forget: '/forget-password', forbidden: '/forbidden' };
+const PUBLIC = {
+  login: '/login?code=403',
+  // The return from a third-party login that failed (the first configured provider, if any).
+  'login-oauth-failed': '/login?oauth_error=email_exist&provider=github',
+  register: '/register',
+  forget: '/forget-password',
+  forbidden: '/forbidden',
+};
 const PRIVATE: Record<string, string> = {
   dashboard: '/dashboard',
   me: '/me',
   'me-password': '/me?tab=password',
   'me-email': '/me?tab=email',
   'me-keys': '/me?tab=keys',
+  'me-logins': '/me?tab=logins',
   'me-preferences': '/me?tab=preferences',
   deploy: '/deploy',
   instances: '/instances',
   billing: '/billing',
   'billing-transactions': '/billing?tab=transactions',
   affiliate: '/affiliate',
+  tickets: '/tickets',
+  'tickets-new': '/tickets?new=1',
+  notices: '/notices',
   'not-found': '/no/such/page',
 };
 
@@ -61,6 +72,20 @@ const invoices = await fetch(`${base}/api/invoices?limit=1`, {
 });
 const invoice = ((await invoices.json()) as { data?: { Items: { Id: number }[] } }).data?.Items[0];
 if (invoice) PRIVATE.invoice = `/invoices/${invoice.Id}`;
+
+// The oldest of the account's tickets on the first page (the longest conversation, usually).
+const tickets = await fetch(`${base}/api/tickets?limit=100`, {
+  headers: { ssid: (session as { session_id: string }).session_id },
+});
+const ticket = ((await tickets.json()) as { data?: { Items: { Id: number }[] } }).data?.Items.at(-1);
+if (ticket) PRIVATE.ticket = `/tickets/${ticket.Id}`;
+
+// The first notice (pinned or newest), opened, when there is one.
+const notices = await fetch(`${base}/api/notices?limit=1`, {
+  headers: { ssid: (session as { session_id: string }).session_id },
+});
+const notice = ((await notices.json()) as { data?: { Items: { Id: number }[] } }).data?.Items[0];
+if (notice) PRIVATE.notice = `/notices?id=${notice.Id}`;
 
 const only = process.env.PAGES?.split(',');
 
