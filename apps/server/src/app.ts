@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRouteCatalogue, validatorCompiler, type Api } from './lib/api.js';
 import type { Context } from './lib/context.js';
+import { lazyChildLoggerFactory } from './lib/logger.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { affiliateClickRoutes, affiliateRoutes } from './modules/affiliate/routes.js';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
   registerInvoiceHooks(ctx);
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy:
       typeof ctx.config.TRUST_PROXY === 'number'
         ? (
