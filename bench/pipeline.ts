@@ -12,24 +12,10 @@ import { createLogger, lazyChildLoggerFactory } from '../apps/server/src/lib/log
 import { installErrorHandler } from '../apps/server/src/plugins/errors.js';
 import { installApiRateLimit } from '../apps/server/src/plugins/rate-limit.js';
 import { installSecurity } from '../apps/server/src/plugins/security.js';
+import { STATUS_SAMPLE } from './status-sample.js';
 
 const seconds = Number(process.argv[2] ?? 5);
-const BODY = {
-  data: {
-    Name: 'bench-0',
-    State: 'running',
-    Cpu: 0.25,
-    Cpus: 1,
-    Mem: 268_435_456,
-    Maxmem: 1_073_741_824,
-    Netin: 123_456_789,
-    Netout: 98_765_432,
-    Diskread: 12_345_678,
-    Diskwrite: 8_765_432,
-    Uptime: 12_345,
-    Time: Date.now(),
-  },
-};
+const BODY = { data: STATUS_SAMPLE };
 const SERIALISED = JSON.stringify(BODY);
 
 const STEPS = [

@@ -31,6 +31,7 @@ import { installApiRateLimit } from '../apps/server/src/plugins/rate-limit.js';
 import { post } from '../apps/server/src/modules/users/ledger.js';
 import { users } from '../apps/server/src/modules/users/repository.js';
 import { startWorkers } from '../apps/server/src/workers.js';
+import { STATUS_SAMPLE } from './status-sample.js';
 
 const viewers = Number(process.argv[2] ?? 10_000);
 const seconds = Number(process.argv[3] ?? 20);
@@ -64,20 +65,7 @@ const workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
 const app = await buildApp(ctx);
 // The app's own pipeline (security headers, rate limit, logger, error handler) around a constant
 // answer of the status route's size: what any API route pays before doing anything of its own.
-const CONSTANT = {
-  Name: 'bench-0',
-  State: 'running',
-  Cpu: 0.25,
-  Cpus: 1,
-  Mem: 268_435_456,
-  Maxmem: 1_073_741_824,
-  Netin: 123_456_789,
-  Netout: 98_765_432,
-  Diskread: 12_345_678,
-  Diskwrite: 8_765_432,
-  Uptime: 12_345,
-  Time: Date.now(),
-};
+const CONSTANT = STATUS_SAMPLE;
 await app.register(
   async (a) => {
     installApiRateLimit(a, config.RATE_LIMIT_PER_MINUTE);
