@@ -1,5 +1,8 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from '../lib/i18n/react';
+import { EmptyState } from './empty-state';
 import classes from './recent-card.module.css';
 
 interface RecentCardProps<T> {
@@ -44,5 +47,54 @@ export function RecentCard<T>({ title, all, items, isError, failed, empty, child
         </ul>
       )}
     </Card>
+  );
+}
+
+/** The namespaces whose `recent.*` texts describe a dashboard list (title, all, failed, empty). */
+type RecentNamespace = 'tickets' | 'notices' | 'billing';
+
+interface RecentListCardProps<T> {
+  ns: RecentNamespace;
+  /** The read behind the card: a page of the list and its total. */
+  query: UseQueryResult<{ Items: T[]; Total: number }>;
+  /** The way to the whole list, given its "View all (n)" text. */
+  allLink: (label: string) => ReactNode;
+  emptyIcon: ComponentProps<typeof EmptyState>['icon'];
+  emptyAction?: ReactNode;
+  children: (item: T) => ReactNode;
+  itemKey: (item: T) => number | string;
+}
+
+/** A RecentCard over a paged list read, its texts under `recent.*` of the feature's namespace. */
+export function RecentListCard<T>({
+  ns,
+  query,
+  allLink,
+  emptyIcon,
+  emptyAction,
+  children,
+  itemKey,
+}: RecentListCardProps<T>) {
+  const { t } = useTranslation(ns);
+  return (
+    <RecentCard
+      title={t('recent.title')}
+      all={allLink(t('recent.all', { count: query.data?.Total ?? 0 }))}
+      items={query.data?.Items}
+      isError={query.isError}
+      failed={t('recent.failed')}
+      empty={
+        <EmptyState
+          compact
+          icon={emptyIcon}
+          title={t('recent.emptyTitle')}
+          message={t('recent.emptyMessage')}
+          action={emptyAction}
+        />
+      }
+      itemKey={itemKey}
+    >
+      {children}
+    </RecentCard>
   );
 }

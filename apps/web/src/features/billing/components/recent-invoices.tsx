@@ -1,8 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconFileInvoice, IconWallet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state';
-import { RecentCard } from '../../../components/recent-card';
+import { RecentListCard } from '../../../components/recent-card';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -17,28 +16,19 @@ export function RecentInvoices() {
   const date = useDateFormat();
   const list = useQuery(recentInvoicesQueryOptions());
   return (
-    <RecentCard
-      title={t('recent.title')}
-      all={
+    <RecentListCard
+      ns="billing"
+      query={list}
+      allLink={(label) => (
         <AnchorLink to="/billing" fz="sm">
-          {t('recent.all', { count: list.data?.Total ?? 0 })}
+          {label}
         </AnchorLink>
-      }
-      items={list.data?.Items}
-      isError={list.isError}
-      failed={t('recent.failed')}
-      empty={
-        <EmptyState
-          compact
-          icon={IconFileInvoice}
-          title={t('recent.emptyTitle')}
-          message={t('recent.emptyMessage')}
-          action={
-            <ButtonLink to="/billing" leftSection={<IconWallet size={16} aria-hidden />}>
-              {t('recent.billing')}
-            </ButtonLink>
-          }
-        />
+      )}
+      emptyIcon={IconFileInvoice}
+      emptyAction={
+        <ButtonLink to="/billing" leftSection={<IconWallet size={16} aria-hidden />}>
+          {t('recent.billing')}
+        </ButtonLink>
       }
       itemKey={(invoice) => invoice.Id}
     >
@@ -61,6 +51,6 @@ export function RecentInvoices() {
           </Group>
         </Group>
       )}
-    </RecentCard>
+    </RecentListCard>
   );
 }

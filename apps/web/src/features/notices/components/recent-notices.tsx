@@ -1,33 +1,26 @@
 import { Group, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state';
-import { RecentCard } from '../../../components/recent-card';
+import { RecentListCard } from '../../../components/recent-card';
 import { AnchorLink } from '../../../components/router-link';
-import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { recentNoticesQueryOptions } from '../../../lib/notices/notices-query';
 import { PinnedBadge, UnreadDot } from './notice-badges';
 
 /** The dashboard's notices (SPEC §2: limit 4), unread ones marked, each opening on /notices. */
 export function RecentNotices() {
-  const { t } = useTranslation('notices');
   const date = useDateFormat();
   const list = useQuery(recentNoticesQueryOptions());
   return (
-    <RecentCard
-      title={t('recent.title')}
-      all={
+    <RecentListCard
+      ns="notices"
+      query={list}
+      allLink={(label) => (
         <AnchorLink to="/notices" fz="sm">
-          {t('recent.all', { count: list.data?.Total ?? 0 })}
+          {label}
         </AnchorLink>
-      }
-      items={list.data?.Items}
-      isError={list.isError}
-      failed={t('recent.failed')}
-      empty={
-        <EmptyState compact icon={IconSpeakerphone} title={t('recent.emptyTitle')} message={t('recent.emptyMessage')} />
-      }
+      )}
+      emptyIcon={IconSpeakerphone}
       itemKey={(notice) => notice.Id}
     >
       {(notice) => (
@@ -51,6 +44,6 @@ export function RecentNotices() {
           </Group>
         </div>
       )}
-    </RecentCard>
+    </RecentListCard>
   );
 }

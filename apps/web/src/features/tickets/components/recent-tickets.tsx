@@ -1,8 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state';
-import { RecentCard } from '../../../components/recent-card';
+import { RecentListCard } from '../../../components/recent-card';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -16,28 +15,19 @@ export function RecentTickets() {
   const date = useDateFormat();
   const list = useQuery(recentTicketsQueryOptions());
   return (
-    <RecentCard
-      title={t('recent.title')}
-      all={
+    <RecentListCard
+      ns="tickets"
+      query={list}
+      allLink={(label) => (
         <AnchorLink to="/tickets" fz="sm">
-          {t('recent.all', { count: list.data?.Total ?? 0 })}
+          {label}
         </AnchorLink>
-      }
-      items={list.data?.Items}
-      isError={list.isError}
-      failed={t('recent.failed')}
-      empty={
-        <EmptyState
-          compact
-          icon={IconLifebuoy}
-          title={t('recent.emptyTitle')}
-          message={t('recent.emptyMessage')}
-          action={
-            <ButtonLink to="/tickets" search={{ new: 1 }} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('empty.action')}
-            </ButtonLink>
-          }
-        />
+      )}
+      emptyIcon={IconLifebuoy}
+      emptyAction={
+        <ButtonLink to="/tickets" search={{ new: 1 }} leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('empty.action')}
+        </ButtonLink>
       }
       itemKey={(ticket) => ticket.Id}
     >
@@ -54,6 +44,6 @@ export function RecentTickets() {
           <TicketStatusBadge status={ticket.Status} />
         </Group>
       )}
-    </RecentCard>
+    </RecentListCard>
   );
 }
