@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
@@ -25,6 +26,8 @@ interface Window {
  */
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, Window>();
+  /** No window ends before this time (see sweep). */
+  private nextSweep = 0;
 
   constructor(
     private readonly max: number,
@@ -36,7 +39,7 @@ export class FixedWindowLimiter {
   /** Counts a hit; answers the seconds to wait when the key is over its budget, else 0. */
   hit(key: string): number {
     const now = this.now();
-    this.sweep(now, 2);
+    if (now >= this.nextSweep) this.sweep(now, 2);
     let w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
       this.windows.delete(key);
@@ -52,25 +55,61 @@ export class FixedWindowLimiter {
     return this.windows.size;
   }
 
-  /** Drops up to `limit` ended windows from the front (the oldest). */
+  /**
+   * Drops up to `limit` ended windows from the front (the oldest), and notes when the front's
+   * window ends: until then no window has ended and hits skip the sweep. (A later front started no
+   * earlier, so the note is never late.)
+   */
   private sweep(now: number, limit: number) {
     for (const [key, w] of this.windows) {
-      if (limit-- <= 0 || now - w.start < this.windowMs) return;
+      if (now - w.start < this.windowMs) {
+        this.nextSweep = w.start + this.windowMs;
+        return;
+      }
+      if (limit-- <= 0) return;
       this.windows.delete(key);
     }
+    // Empty: a window opened from now on ends no earlier than this.
+    this.nextSweep = now + this.windowMs;
   }
 }
 
-/** The per-address request budget of the API; answers 429 rate_limit_exceeded with Retry-After. */
+/**
+ * The API's per-address request budget: 429 rate_limit_exceeded with Retry-After. One per app,
+ * hooked on every API route (`install`) and asked directly by hot paths (plugins/hot-paths.ts),
+ * so a request counts once whichever way it is answered. Addresses are those of `addressOf`
+ * (lib/client-address.ts, `request.ip` as Fastify computes it).
+ */
+export class ApiRateLimit {
+  private readonly limiter: FixedWindowLimiter;
+
+  constructor(
+    perMinute: number,
+    private readonly addressOf: (raw: IncomingMessage) => string,
+  ) {
+    this.limiter = new FixedWindowLimiter(perMinute, 60_000);
+  }
+
+  /** Counts a request; the seconds its address must wait when over budget, else 0. */
+  hit(raw: IncomingMessage): number {
+    return this.limiter.hit(this.addressOf(raw));
+  }
+
+  /** Checks every route registered on `app` after this call, except those with `rateLimit: false`. */
+  install(app: Api): void {
+    const check = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const wait = this.hit(req.raw);
+      done(wait ? new AppError('rate_limit_exceeded', 429, undefined, wait) : undefined);
+    };
+    // Route-level and first: a refused request costs nothing else (session lookups, body parsing).
+    app.addHook('onRoute', (route) => {
+      if (route.config?.rateLimit === false) return;
+      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    });
+  }
+}
+
+/** An ApiRateLimit keyed by the socket's peer address, installed on `app` (benches). */
 export function installApiRateLimit(app: Api, perMinute: number) {
-  const limiter = new FixedWindowLimiter(perMinute, 60_000);
-  const check = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    const wait = limiter.hit(req.ip);
-    done(wait ? new AppError('rate_limit_exceeded', 429, undefined, wait) : undefined);
-  };
-  // Route-level and first: a refused request costs nothing else (session lookups, body parsing).
-  app.addHook('onRoute', (route) => {
-    if (route.config?.rateLimit === false) return;
-    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
-  });
+  new ApiRateLimit(perMinute, (raw) => raw.socket.remoteAddress ?? '').install(app);
 }

@@ -11,6 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import type { HotPath, HotPaths } from '../../plugins/hot-paths.js';
+import type { ApiRateLimit } from '../../plugins/rate-limit.js';
 import { authOf, routeGroup } from '../../plugins/session.js';
 import { liveRepository, type InstanceRef } from './live-repository.js';
 import {
@@ -106,19 +108,76 @@ function cachedSession(sessions: RevalidatedCache<string, number>) {
 /** The status answer is built by our code from typed values: plain JSON.stringify, no second validation. */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * The status route's answer, serialised once per cluster snapshot and instance: every viewer of an
  * instance within the same 2 s gets the same bytes. Keyed by the objects themselves, so a new
  * snapshot or a revalidated ref (anything that could change the answer) is serialised afresh.
  */
-const JSON_TYPE = 'application/json; charset=utf-8';
-const answers = new WeakMap<ClusterSnapshot, WeakMap<InstanceRef, string>>();
-function statusBody(ref: InstanceRef, snap: ClusterSnapshot): string {
+interface Answer {
+  body: string;
+  /** Its content-length. */
+  length: string;
+}
+const answers = new WeakMap<ClusterSnapshot, WeakMap<InstanceRef, Answer>>();
+function statusAnswer(ref: InstanceRef, snap: ClusterSnapshot): Answer {
   let bySnap = answers.get(snap);
   if (!bySnap) answers.set(snap, (bySnap = new WeakMap()));
-  let body = bySnap.get(ref);
-  if (body === undefined) bySnap.set(ref, (body = JSON.stringify({ data: liveStatusOf(ref, snap) })));
-  return body;
+  let answer = bySnap.get(ref);
+  if (answer === undefined) {
+    const body = JSON.stringify({ data: liveStatusOf(ref, snap) });
+    bySnap.set(ref, (answer = { body, length: String(Buffer.byteLength(body)) }));
+  }
+  return answer;
+}
+
+/** What the status route's hot path needs from the app (plugins/hot-paths.ts). */
+export interface StatusHotPath {
+  paths: HotPaths;
+  /** The API's per-address budget, which a hot answer counts against like any other. */
+  rateLimit: ApiRateLimit;
+  /** The headers every API answer starts with (plugins/security.ts apiSecurityHeaders). */
+  headers: readonly (readonly [string, string])[];
+}
+
+/** `id=N` with N as the route's InstanceQuery accepts it, written plainly (no sign, no leading zero); else 0. */
+function plainId(query: string): number {
+  if (query.length < 4 || query.length > 13 || !query.startsWith('id=')) return 0;
+  let id = 0;
+  for (let i = 3; i < query.length; i++) {
+    const d = query.charCodeAt(i) - 48;
+    if (d < 0 || d > 9 || (d === 0 && i === 3)) return 0;
+    id = id * 10 + d;
+  }
+  return id <= 2 ** 31 - 1 ? id : 0;
+}
+
+/**
+ * GET api/instance/status in its steady state, before Fastify: a plain id, a session and ownership
+ * remembered and fresh, an instance with a VM and its cluster's snapshot in memory. It answers what
+ * the route would (the same cached bytes and headers), after the same rate limit; anything else is
+ * handed on to the route.
+ */
+function statusHotPath(live: LiveState, sessions: RevalidatedCache<string, number>, hot: StatusHotPath): HotPath {
+  const head = [...hot.headers.flat(), 'content-type', JSON_TYPE, 'content-length', ''];
+  const lengthAt = head.length - 1;
+  return (req, res, query) => {
+    const id = plainId(query);
+    const ssid = req.headers[SESSION_HEADER];
+    if (id === 0 || typeof ssid !== 'string' || ssid.length === 0 || ssid.length > 128) return false;
+    const userId = sessions.peek(ssid);
+    if (!userId) return false;
+    const ref = live.refs.peek(`${userId}:${id}`);
+    if (ref === undefined || !mayHaveVm(ref)) return false;
+    const snap = live.status.peek(ref.cluster);
+    if (snap === undefined || hot.rateLimit.hit(req) !== 0) return false;
+    const answer = statusAnswer(ref, snap);
+    // One list for every answer: writeHead copies it into the header block before it returns.
+    head[lengthAt] = answer.length;
+    res.writeHead(200, head);
+    res.end(answer.body);
+    return true;
+  };
 }
 
 /**
@@ -134,18 +193,19 @@ function sendStatus(live: LiveState, ref: InstanceRef | undefined, reply: Fastif
   }
   const read = live.status.read(ref.cluster);
   if (!(read instanceof Promise)) {
-    void reply.type(JSON_TYPE).send(statusBody(ref, read));
+    void reply.type(JSON_TYPE).send(statusAnswer(ref, read).body);
     return;
   }
   return snapshotOf(live, ref.cluster).then((snap) => {
-    void reply.type(JSON_TYPE).send(statusBody(ref, snap));
+    void reply.type(JSON_TYPE).send(statusAnswer(ref, snap).body);
   });
 }
 
 /** The reads of the instance page: api/instance, its live status, usage history and guest OS. */
-export function liveRoutes(ctx: Context) {
+export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
   return async (app: Api) => {
     const { live, sessions } = liveState(ctx);
+    hot?.paths.add(`${app.prefix}/instance/status`, statusHotPath(live, sessions, hot));
     app.addHook('onClose', () => {
       live.status.close();
       live.refs.close();

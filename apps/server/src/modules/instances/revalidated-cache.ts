@@ -44,21 +44,25 @@ export class RevalidatedCache<K, V> {
    */
   get(key: K): V | undefined | Promise<V | undefined> {
     const e = this.entries.get(key);
-    if (e && this.fresh(e)) {
-      e.usedAt = Date.now();
-      return e.value;
-    }
+    if (e && this.fresh(e)) return this.use(e);
     if (e && this.inflight) {
       return this.inflight.then(() => {
         const again = this.entries.get(key);
-        if (again && this.fresh(again)) {
-          again.usedAt = Date.now();
-          return again.value;
-        }
-        return this.loadOne(key);
+        return again && this.fresh(again) ? this.use(again) : this.loadOne(key);
       });
     }
     return this.loadOne(key);
+  }
+
+  /** The value of `key` only when it is in memory and fresh, as `get` would answer it; never loads. */
+  peek(key: K): V | undefined {
+    const e = this.entries.get(key);
+    return e && this.fresh(e) ? this.use(e) : undefined;
+  }
+
+  private use(e: Entry<V>): V {
+    e.usedAt = Date.now();
+    return e.value;
   }
 
   private fresh(e: Entry<V>): boolean {

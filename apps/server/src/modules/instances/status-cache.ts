@@ -38,6 +38,8 @@ export class StatusCache {
 
   /** The latest snapshot of a cluster: at once when polling is under way, else after one request. */
   read(cluster: string): ClusterSnapshot | Promise<ClusterSnapshot> {
+    const fresh = this.peek(cluster);
+    if (fresh) return fresh;
     const now = Date.now();
     let w = this.watches.get(cluster);
     if (!w) {
@@ -45,8 +47,16 @@ export class StatusCache {
       this.watches.set(cluster, w);
     }
     w.wantedAt = now;
-    if (w.snapshot && now - w.snapshot.time <= this.opts.maxAgeMs) return w.snapshot;
     return this.poll(cluster, w);
+  }
+
+  /** The snapshot `read` would answer at once, if any (the cluster stays watched); never polls. */
+  peek(cluster: string): ClusterSnapshot | undefined {
+    const w = this.watches.get(cluster);
+    const now = Date.now();
+    if (!w?.snapshot || now - w.snapshot.time > this.opts.maxAgeMs) return undefined;
+    w.wantedAt = now;
+    return w.snapshot;
   }
 
   /** Clusters being polled now. */
