@@ -26,26 +26,35 @@ export interface InstanceExtras {
 /** Session ids are stored as their SHA-256 (see auth/sessions.ts). */
 export const sessionDigest = (id: string) => createHash('sha256').update(id).digest();
 
+/** A live session as the status route remembers it: its user, and its digest for revalidation. */
+export interface SessionRef {
+  userId: number;
+  digest: Buffer;
+}
+
 export const liveRepository = {
-  /** The user id of each live session among `ids` (raw session ids). */
-  async sessionsUsers(db: Queryable, ids: string[]): Promise<Map<string, number>> {
+  /** The live sessions among `ids` (raw session ids). */
+  async sessionsUsers(db: Queryable, ids: string[]): Promise<Map<string, SessionRef>> {
     const digests = ids.map(sessionDigest);
     const { rows } = await db.query<{ i: number; user_id: number }>(
       `select k.i::int as i, s.user_id from unnest($1::bytea[]) with ordinality as k(hash, i)
        join sessions s on s.id_hash = k.hash and s.expire_at > now()`,
       [digests],
     );
-    return new Map(rows.map((r) => [ids[r.i - 1]!, Number(r.user_id)]));
+    return new Map(rows.map((r) => [ids[r.i - 1]!, { userId: Number(r.user_id), digest: digests[r.i - 1]! }]));
   },
 
-  /** Which of `ids` (raw session ids) are no longer live sessions: usually none, so nothing to read. */
-  async goneSessions(db: Queryable, ids: string[]): Promise<Set<string>> {
+  /**
+   * Which of the held sessions are no longer live: usually none, so nothing to read. Their digests
+   * were taken when they were loaded, so a revalidation hashes nothing.
+   */
+  async goneSessions(db: Queryable, held: [string, SessionRef][]): Promise<Set<string>> {
     const { rows } = await db.query<{ i: number }>(
       `select k.i::int as i from unnest($1::bytea[]) with ordinality as k(hash, i)
        where not exists (select 1 from sessions s where s.id_hash = k.hash and s.expire_at > now())`,
-      [ids.map(sessionDigest)],
+      [held.map(([, s]) => s.digest)],
     );
-    return new Set(rows.map((r) => ids[r.i - 1]!));
+    return new Set(rows.map((r) => held[r.i - 1]![0]));
   },
 
   /** The refs of many "userId:instanceId" keys; a key whose instance is not that user's is absent. */

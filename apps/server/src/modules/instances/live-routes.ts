@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import type { HotPath, HotPaths } from '../../plugins/hot-paths.js';
 import type { ApiRateLimit } from '../../plugins/rate-limit.js';
 import { authOf, routeGroup } from '../../plugins/session.js';
-import { liveRepository, type InstanceRef } from './live-repository.js';
+import { liveRepository, type InstanceRef, type SessionRef } from './live-repository.js';
 import {
   guestOsInfo,
   instanceFull,
@@ -38,7 +38,7 @@ export const LIVE_CACHE = { REVALIDATE_MS: 2_000, MAX_AGE_MS: 5_000, IDLE_MS: 10
 /** SPEC §9 polls status every 2 s; a cluster nobody asked about for 10 s is no longer polled. */
 export const STATUS_POLL = { INTERVAL_MS: 2_000, IDLE_MS: 10_000, MAX_AGE_MS: 6_000, FETCH_TIMEOUT_MS: 5_000 } as const;
 
-function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<string, number> } {
+function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<string, SessionRef> } {
   const onError = (err: unknown) => ctx.log.warn({ err }, 'live cache revalidation failed');
   const cache = { revalidateMs: LIVE_CACHE.REVALIDATE_MS, maxAgeMs: LIVE_CACHE.MAX_AGE_MS, idleMs: LIVE_CACHE.IDLE_MS };
   return {
@@ -48,10 +48,7 @@ function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<
       load: (ids) => liveRepository.sessionsUsers(ctx.db, ids),
       // A session's user never changes: revalidation only asks which sessions ended.
       revalidate: async (held) => {
-        const gone = await liveRepository.goneSessions(
-          ctx.db,
-          held.map(([id]) => id),
-        );
+        const gone = await liveRepository.goneSessions(ctx.db, held);
         return new Map(held.filter(([id]) => !gone.has(id)));
       },
     }),
@@ -90,16 +87,16 @@ function admit(req: FastifyRequest, sessionId: string, userId: number | undefine
  * Callback style and no closure per request, so a remembered session costs no promise and no
  * allocation of its own.
  */
-function cachedSession(sessions: RevalidatedCache<string, number>) {
+function cachedSession(sessions: RevalidatedCache<string, SessionRef>) {
   return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const raw = req.headers[SESSION_HEADER];
     const id = Array.isArray(raw) ? raw[0] : raw;
     if (!id) return done(new AppError('need_login', 401));
     if (id.length > 128) return done(new AppError('invalid_session', 401));
     const found = sessions.get(id);
-    if (!(found instanceof Promise)) return admit(req, id, found, done);
+    if (!(found instanceof Promise)) return admit(req, id, found?.userId, done);
     found.then(
-      (userId) => admit(req, id, userId, done),
+      (session) => admit(req, id, session?.userId, done),
       (err: unknown) => done(err as Error),
     );
   };
@@ -158,14 +155,14 @@ function plainId(query: string): number {
  * the route would (the same cached bytes and headers), after the same rate limit; anything else is
  * handed on to the route.
  */
-function statusHotPath(live: LiveState, sessions: RevalidatedCache<string, number>, hot: StatusHotPath): HotPath {
+function statusHotPath(live: LiveState, sessions: RevalidatedCache<string, SessionRef>, hot: StatusHotPath): HotPath {
   const head = [...hot.headers.flat(), 'content-type', JSON_TYPE, 'content-length', ''];
   const lengthAt = head.length - 1;
   return (req, res, query) => {
     const id = plainId(query);
     const ssid = req.headers[SESSION_HEADER];
     if (id === 0 || typeof ssid !== 'string' || ssid.length === 0 || ssid.length > 128) return false;
-    const userId = sessions.peek(ssid);
+    const userId = sessions.peek(ssid)?.userId;
     if (!userId) return false;
     const ref = live.refs.peek(`${userId}:${id}`);
     if (ref === undefined || !mayHaveVm(ref)) return false;

@@ -19,8 +19,11 @@ export interface RevalidatedCacheOptions<K, V> {
   onError?(err: unknown): void;
 }
 
-/** Keys per revalidation query. */
-const CHUNK = 1_000;
+/**
+ * Keys per revalidation query. Encoding a chunk's parameters and reading its rows holds the event
+ * loop: small chunks keep the polls that wait behind one from waiting long (docs/benchmarks.md).
+ */
+const CHUNK = 250;
 
 interface Entry<V> {
   value: V;
