@@ -14,6 +14,7 @@ export { ClusterApi } from './api/cluster.js';
 export * from './errors.js';
 export * from './encoding.js';
 export * from './property-string.js';
+export { diskSize, parseSize, GIB } from './sizes.js';
 export * from './upid.js';
 export * from './decode.js';
 export { backoffDelay, sleep, DEFAULT_RETRY, type RetryOptions } from './backoff.js';

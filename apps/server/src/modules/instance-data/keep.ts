@@ -1,3 +1,4 @@
+import { diskSize, GIB } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
 import type { InstanceRow } from '../instances/repository.js';
 import type { Vm } from './common.js';
@@ -30,15 +31,6 @@ export async function keptConfig(vm: Vm): Promise<Record<string, string>> {
   return out;
 }
 
-const GIB = 1024 ** 3;
-const UNITS: Record<string, number> = { K: 1024, M: 1024 ** 2, G: GIB, T: 1024 ** 4 };
-
-/** The size of a disk property string (`local-lvm:vm-1-disk-0,size=20G`) in bytes, or 0. */
-function diskBytes(value: string | undefined): number {
-  const m = /(?:^|,)size=(\d+(?:\.\d+)?)([KMGT]?)/.exec(value ?? '');
-  return m ? Number(m[1]) * (UNITS[m[2] ?? ''] ?? 1) : 0;
-}
-
 /**
  * Puts the instance back to its current shape after a restore or rollback: the kept keys, and the
  * disk grown to the product's size if the old one was smaller (Proxmox cannot shrink, so never less).
@@ -51,7 +43,7 @@ export async function reapply(ctx: Context, vm: Vm, instance: InstanceRow, keep:
     instance.product_id,
   ]);
   const want = rows[0]?.disk_gb ?? 0;
-  if (want && diskBytes(String(values.scsi0 ?? '')) < want * GIB) {
+  if (want && (diskSize(String(values.scsi0 ?? '')) ?? 0) < want * GIB) {
     await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${want}G`);
   }
 }
