@@ -6,7 +6,7 @@ import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
-import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
+import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './modules/tasks/runner.js';
 import { removeStaleUploads } from './modules/tickets/attachments.js';
 
 export interface Workers {
@@ -14,8 +14,8 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** How often a worker looks for tasks whose worker died, to resume them. */
-const SWEEP_MS = 5_000;
+/** How often a worker looks for tasks whose worker died, or whose pause before a retry is over. */
+const SWEEP_SECONDS = 5;
 
 /**
  * Starts the job queue for this process's role and sets `ctx.jobs`. Workers (role worker or all)
@@ -25,12 +25,22 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
   // registered before the queues start taking jobs.
   registerInvoiceHooks(ctx);
-  const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
+  const limits: TaskLimits = {
+    maxAttempts: ctx.config.TASK_MAX_ATTEMPTS,
+    retrySeconds: ctx.config.TASK_RETRY_SECONDS,
+    runLimitSeconds: ctx.config.TASK_RUN_LIMIT,
+  };
+  const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log, limits);
   runner.register('deploy', deployHandler(ctx));
   registerInstanceDataHandlers(runner, ctx);
   registerLifecycleHandlers(runner, ctx);
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
-    { name: TASK_QUEUE, concurrency, handler: (data) => runner.execute(Number(data.taskId)) },
+    {
+      name: TASK_QUEUE,
+      concurrency,
+      expireInSeconds: taskJobExpirySeconds(limits),
+      handler: (data) => runner.execute(Number(data.taskId)),
+    },
     renewalQueue(ctx),
     // Commissions whose hold has passed become available; one UPDATE, harmless if two replicas ran it.
     {
@@ -66,11 +76,14 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
       }
     };
     const loop = () => {
-      timer = setTimeout(() => {
-        sweep()
-          .catch((err: unknown) => ctx.log.warn({ err }, 'task sweep failed'))
-          .finally(loop);
-      }, SWEEP_MS);
+      timer = setTimeout(
+        () => {
+          sweep()
+            .catch((err: unknown) => ctx.log.warn({ err }, 'task sweep failed'))
+            .finally(loop);
+        },
+        Math.min(SWEEP_SECONDS, limits.retrySeconds) * 1000,
+      );
       timer.unref();
     };
     await sweep();

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CYCLE_CODES } from './catalog.js';
 import { INSTANCE_STATUSES } from './constants.js';
+import { ACTION_KINDS } from './instance-actions.js';
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
@@ -58,6 +59,25 @@ export const InstanceDetail = z
     Gateway: z.nullable(z.string()),
     Prefix: z.nullable(int()),
     Mac: z.nullable(z.string()),
+    NeedsRestart: z
+      .boolean()
+      .check(
+        z.describe(
+          'Upgraded, but the new cores and memory take effect at the next restart: the reboot after the upgrade failed.',
+        ),
+      ),
+    LastFailure: z
+      .nullable(
+        z.object({
+          Kind: z.enum(['deploy', ...ACTION_KINDS]),
+          At: date(),
+        }),
+      )
+      .check(
+        z.describe(
+          'The last task of the instance, when it failed (anything it charged was refunded); null once another task succeeds.',
+        ),
+      ),
   })
   .register(z.globalRegistry, { id: 'InstanceDetail' });
 export type InstanceDetail = z.infer<typeof InstanceDetail>;

@@ -80,6 +80,13 @@ const EnvSchema = z.object({
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
   CATALOG_FILE: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Issue 18: a task that keeps failing to run is retried with a doubling pause, then failed and
+  // given back; one run is interrupted (and resumed from its checkpoints) after TASK_RUN_LIMIT.
+  TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  TASK_RETRY_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  TASK_RUN_LIMIT: duration
+    .refine((s) => s >= 1 && s <= 20 * 3600, { message: 'expected at most 20h (the job queue allows 24h)' })
+    .default(8 * 3600),
   RENEWAL_INVOICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),

@@ -8,6 +8,7 @@ import { catalog } from '../catalog/repository.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { promotions } from '../promotions/repository.js';
 import { tasks, type TaskRow } from '../tasks/repository.js';
+import type { TaskHandler } from '../tasks/runner.js';
 import { post } from '../users/ledger.js';
 import { releaseAddress } from './allocate.js';
 import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
@@ -36,8 +37,8 @@ export interface DeployState {
  * checkpoint first, so a worker that dies anywhere is resumed by another without repeating what
  * finished: the clone is only sent when the VM does not exist, configuration is idempotent.
  */
-export function deployHandler(ctx: Context) {
-  return async (task: TaskRow, signal: AbortSignal): Promise<void> => {
+export function deployHandler(ctx: Context): TaskHandler {
+  const handler: TaskHandler = async (task, signal) => {
     const state = task.state as unknown as DeployState;
     // Checkpoints are written first, then applied to the one state object every step reads.
     const save = async (patch: Patch<DeployState>, step?: number) => {
@@ -90,6 +91,18 @@ export function deployHandler(ctx: Context) {
     }
     await giveBack(ctx, task, instance, state, signal);
   };
+  // Out of attempts (its cluster unreachable or gone): given back from our records alone.
+  handler.abandon = async (task, reason) => {
+    const instance = (await instances.get(ctx.db, task.instance_id))!;
+    const state = task.state as unknown as DeployState;
+    if (state.vmid)
+      ctx.log.error(
+        { instance: instance.id, cluster: instance.cluster, node: state.node, vmid: state.vmid },
+        'deploy abandoned: its VM, if Proxmox made it, is left for the operator to remove',
+      );
+    await giveBackRecords(ctx, task, instance, { ...state, failure: state.failure ?? reason });
+  };
+  return handler;
 }
 
 /**
@@ -154,6 +167,11 @@ async function giveBack(
   if (cluster && state.node && state.vmid && (await vmExists(cluster.client, state.node, state.vmid))) {
     await attempt(signal, () => removeVm({ client: cluster.client, node: state.node!, vmid: state.vmid! }), 5);
   }
+  await giveBackRecords(ctx, task, instance, state);
+}
+
+/** The charge, stock, address, VMID and promotion of a failed deploy given back; the task ends in error. */
+async function giveBackRecords(ctx: Context, task: TaskRow, instance: InstanceRow, state: DeployState): Promise<void> {
   await withTx(ctx.db, async (tx) => {
     const current = await tasks.get(tx, task.id);
     if (!current || current.status >= TASK_STATUS.ok) return;
@@ -168,6 +186,7 @@ async function giveBack(
       );
     await catalog.returnStock(tx, instance.product_id);
     await releaseAddress(tx, instance.id);
+    await instances.releaseVm(tx, instance.id);
     await promotions.releaseUse(tx, instance.id);
     await instances.setStatus(tx, instance.id, 'cancelled');
     await tasks.finish(tx, task.id, {

@@ -5,7 +5,7 @@ import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
 import { LIVE, startAction } from '../instances/actions.js';
-import { durable, type BaseState } from '../instances/durable.js';
+import { durable, type BaseState, type Failure } from '../instances/durable.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import type { TaskHandler } from '../tasks/runner.js';
 import type { TaskRow } from '../tasks/repository.js';
@@ -51,13 +51,13 @@ export interface Job<S> {
 /**
  * Wraps an action's steps as a task handler on the lifecycle actions' `durable`: the task ends OK
  * when `run` returns; when it throws (other than the worker stopping, which resumes later) the
- * failure is recorded, `undo` puts our records right and the task ends in error. A worker that
- * dies while undoing resumes there, not in the steps.
+ * failure is recorded, `failure.undo` looks at the VM, `failure.giveBack` puts our records right
+ * and the task ends in error. A worker that dies while undoing resumes there, not in the steps.
  */
 export function actionHandler<S extends object>(
   ctx: Context,
   run: (job: Job<S>) => Promise<void>,
-  undo?: (job: Job<S>, error: unknown) => Promise<void>,
+  failure: Failure<S & BaseState> = {},
 ): TaskHandler {
   return durable<S & BaseState>(
     ctx,
@@ -65,7 +65,7 @@ export function actionHandler<S extends object>(
       await run(r);
       await r.succeed(0);
     },
-    undo && ((r) => undo(r, new Error(r.state.failure))),
+    failure,
   );
 }
 

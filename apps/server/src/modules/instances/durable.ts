@@ -33,17 +33,58 @@ export interface Run<S extends BaseState> {
   succeed(step: number, write?: (tx: Tx) => Promise<void>): Promise<void>;
 }
 
+/** What a failed action puts right in our records: no VM, as an abandoned task may have none to reach. */
+export interface Settle<S extends BaseState> {
+  ctx: Context;
+  task: TaskRow;
+  instance: InstanceRow;
+  state: S;
+  /** The task ran out of attempts: `undo` never ran, so the VM may still be as the steps left it. */
+  abandoned: boolean;
+}
+
+/** How an action fails. */
+export interface Failure<S extends BaseState> {
+  /**
+   * Puts the VM back before anything is given back, outside any transaction; throwing leaves the
+   * task to be tried again (from here, not from the steps) until it runs out of attempts.
+   */
+  undo?: (run: Run<S>) => Promise<void>;
+  /**
+   * Puts our records right in the transaction that ends the task. Answering `{ ok: step }` says
+   * the action turned out to be done after all (the task then ends OK at that step).
+   */
+  giveBack?: (s: Settle<S>, tx: Tx) => Promise<void | { ok: number }>;
+}
+
+/** Ends a failed task with `giveBack`'s verdict, once: a task already finished is left alone. */
+async function settle<S extends BaseState>(s: Settle<S>, giveBack: Failure<S>['giveBack']): Promise<void> {
+  await withTx(s.ctx.db, async (tx) => {
+    const current = await tasks.get(tx, s.task.id);
+    if (!current || current.status >= TASK_STATUS.ok) return;
+    const verdict = await giveBack?.(s, tx);
+    if (verdict) await tasks.finish(tx, s.task.id, { status: TASK_STATUS.ok, step: verdict.ok });
+    else
+      await tasks.finish(tx, s.task.id, {
+        status: TASK_STATUS.error,
+        step: ERROR_STEP,
+        error: s.state.failure ?? null,
+      });
+  });
+}
+
 /**
  * Wraps an action's steps as a task handler: loads the task's instance and cluster, and on an
- * error (not an interruption, which resumes later) records the failure, runs `giveBack` and ends
- * the task with Status 5. A worker that dies while giving back resumes there, not in the steps.
+ * error (not an interruption, which resumes later) records the failure, runs `undo` and then
+ * `giveBack`, and ends the task with Status 5. A worker that dies while giving back resumes there,
+ * not in the steps. A task that runs out of attempts is given back without `undo`.
  */
 export function durable<S extends BaseState>(
   ctx: Context,
   steps: (run: Run<S>) => Promise<void>,
-  giveBack?: (run: Run<S>, tx: Tx) => Promise<void>,
+  failure: Failure<S> = {},
 ): TaskHandler {
-  return async (task, signal) => {
+  const handler: TaskHandler = async (task, signal) => {
     const state = task.state as unknown as S;
     const instance = await instances.get(ctx.db, task.instance_id);
     const cluster = instance && ctx.compute?.cluster(instance.cluster);
@@ -81,13 +122,16 @@ export function durable<S extends BaseState>(
         await run.save({ failure: e instanceof Error ? e.message : String(e) } as Patch<S>);
       }
     }
-    await withTx(ctx.db, async (tx) => {
-      const current = await tasks.get(tx, task.id);
-      if (!current || current.status >= TASK_STATUS.ok) return;
-      await giveBack?.(run, tx);
-      await tasks.finish(tx, task.id, { status: TASK_STATUS.error, step: ERROR_STEP, error: state.failure ?? null });
-    });
+    await failure.undo?.(run);
+    await settle({ ctx, task, instance, state, abandoned: false }, failure.giveBack);
   };
+  handler.abandon = async (task, reason) => {
+    const instance = await instances.get(ctx.db, task.instance_id);
+    if (!instance) throw new Error(`task ${task.id}: no instance`);
+    const state = { ...(task.state as unknown as S), failure: (task.state as BaseState).failure ?? reason };
+    await settle({ ctx, task, instance, state, abandoned: true }, failure.giveBack);
+  };
+  return handler;
 }
 
 /**

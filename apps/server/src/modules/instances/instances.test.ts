@@ -139,6 +139,8 @@ describe('deployed instances', () => {
       Gateway: '203.0.113.1',
       Prefix: 24,
       Mac: expect.stringMatching(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/i),
+      NeedsRestart: false,
+      LastFailure: null,
     });
     expect([r.body.data.Cores, r.body.data.Memory, r.body.data.Disk]).toEqual([1, 1024, 25]);
     // The address and MAC are the ones the VM was given.

@@ -127,9 +127,11 @@ export function recreateHandler(ctx: Context) {
       });
       ctx.log.info({ instance: instance.id, image: state.image }, 'instance reinstalled');
     },
-    async (run, tx) => {
-      await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
-      await instances.setStatus(tx, run.instance.id, 'available');
+    {
+      giveBack: async (run, tx) => {
+        await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
+        await instances.setStatus(tx, run.instance.id, 'available');
+      },
     },
   );
 }

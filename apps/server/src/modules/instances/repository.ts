@@ -27,6 +27,8 @@ export interface InstanceRow {
   reverse_dns: string | null;
   /** Set while suspended for an unpaid renewal (see modules/renewals). */
   suspended_at: Date | null;
+  /** Upgraded, but the new cores and memory wait for a restart (the reboot failed). */
+  needs_restart: boolean;
   renewal_power: 'stop' | 'start' | null;
   created_at: Date;
   updated_at: Date;
@@ -99,6 +101,21 @@ export const instances = {
       [id, p.node ?? null, p.vmid ?? null, p.mac ?? null],
     );
   },
+  /** The instance moves to another product and renewal price (an upgrade that applied). */
+  async setPlan(db: Queryable, id: number, productId: number, price: number): Promise<void> {
+    await db.query('update instances set product_id = $2, price = $3, updated_at = now() where id = $1', [
+      id,
+      productId,
+      price,
+    ]);
+  },
+  async setNeedsRestart(db: Queryable, id: number, needed: boolean): Promise<void> {
+    await db.query('update instances set needs_restart = $2, updated_at = now() where id = $1', [id, needed]);
+  },
+  /** The VMID and node no longer belong to the instance (a deploy given back): the (cluster, vmid) key is free. */
+  async releaseVm(db: Queryable, id: number): Promise<void> {
+    await db.query('update instances set vmid = null, node = null, updated_at = now() where id = $1', [id]);
+  },
   async setAddress(db: Queryable, id: number, a: { address: string; gateway: string; prefix: number }): Promise<void> {
     await db.query(
       'update instances set ip_address = $2, gateway = $3, prefix = $4, updated_at = now() where id = $1',
@@ -132,6 +149,7 @@ export interface InstanceView {
   auto_renew: boolean;
   due_at: Date;
   suspended_at: Date | null;
+  needs_restart: boolean;
   unpaid_invoice_id: number | null;
   created_at: Date;
   cores: number;
@@ -150,7 +168,7 @@ const VIEW = `
   select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
     i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
     g.name as group_name, m.name as image_name, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
-    i.due_at, i.suspended_at, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
+    i.due_at, i.suspended_at, i.needs_restart, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
     (select v.id from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.status = 'unpaid'
       order by v.id desc limit 1) as unpaid_invoice_id
   from instances i
@@ -202,5 +220,14 @@ export const instanceViews = {
   async owned(db: Queryable, userId: number, id: number): Promise<InstanceView | null> {
     const { rows } = await db.query<InstanceView>(`${VIEW} where i.id = $1 and i.user_id = $2`, [id, userId]);
     return rows[0] ?? null;
+  },
+  /** The instance's latest task, when it ended in error (Status 5): what failed and when. */
+  async lastFailure(db: Queryable, id: number): Promise<{ kind: string; finished_at: Date } | null> {
+    const { rows } = await db.query<{ kind: string; status: number; finished_at: Date }>(
+      'select kind, status, finished_at from tasks where instance_id = $1 order by id desc limit 1',
+      [id],
+    );
+    const last = rows[0];
+    return last && last.status === 5 ? last : null;
   },
 };

@@ -42,7 +42,7 @@ export function toSummary(v: InstanceView): InstanceSummary {
   };
 }
 
-function toDetail(v: InstanceView): InstanceDetail {
+function toDetail(v: InstanceView, failure: { kind: string; finished_at: Date } | null): InstanceDetail {
   return {
     ...toSummary(v),
     Username: v.username,
@@ -53,6 +53,11 @@ function toDetail(v: InstanceView): InstanceDetail {
     Gateway: v.gateway,
     Prefix: v.prefix,
     Mac: v.mac,
+    NeedsRestart: v.needs_restart,
+    LastFailure: failure && {
+      Kind: failure.kind as NonNullable<InstanceDetail['LastFailure']>['Kind'],
+      At: failure.finished_at.toISOString(),
+    },
   };
 }
 
@@ -75,5 +80,5 @@ export async function listInstances(
 export async function instanceDetail(ctx: Context, userId: number, id: number): Promise<InstanceDetail> {
   const view = await instanceViews.owned(ctx.db, userId, id);
   if (!view) throw new AppError('db_no_record', 404);
-  return toDetail(view);
+  return toDetail(view, await instanceViews.lastFailure(ctx.db, id));
 }

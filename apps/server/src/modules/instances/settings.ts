@@ -48,8 +48,10 @@ export function passwordHandler(ctx: Context) {
       await run.save({ password: null });
       await run.succeed(live ? PASSWORD_STEP.agent : PASSWORD_STEP.cloudInit);
     },
-    async (run, tx) => {
-      await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
+    {
+      giveBack: async (run, tx) => {
+        await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
+      },
     },
   );
 }

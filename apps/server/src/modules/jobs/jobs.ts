@@ -11,6 +11,10 @@ export interface QueueSpec {
   handler: (data: Record<string, unknown>) => Promise<void>;
   /** Jobs of this queue run at the same time in one process. */
   concurrency: number;
+  /**
+   * How long pg-boss lets one job run before it fails it and frees the worker slot for the next job
+   * (the handler, still running, would then exceed `concurrency`): longer than the longest run.
+   */
   expireInSeconds?: number;
   /** Also sent on this cron schedule (pg-boss sends each tick once, whatever the number of replicas). */
   cron?: string;
@@ -48,12 +52,15 @@ export class Jobs {
     await boss.start();
     const jobs = new Jobs(boss, role, log);
     for (const q of queues) {
-      await boss.createQueue(q.name, {
+      const options: PgBoss.Queue = {
         name: q.name,
         policy: 'standard',
         retryLimit: 0,
         expireInSeconds: q.expireInSeconds ?? 3600,
-      });
+      };
+      // createQueue leaves an existing queue as it was: an upgraded install gets today's settings too.
+      await boss.createQueue(q.name, options);
+      await boss.updateQueue(q.name, options);
       if (runs) await jobs.work(q);
       if (runs && q.cron) await boss.schedule(q.name, q.cron);
     }

@@ -9,6 +9,8 @@ export interface TaskRow<S = Record<string, unknown>> {
   step: number;
   state: S;
   error: string | null;
+  /** Runs started that did not end in a graceful stop (see TaskRunner). */
+  attempts: number;
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
@@ -51,14 +53,32 @@ export const tasks = {
       [id, f.status, f.step, f.error ?? null],
     );
   },
-  /** Unfinished tasks nobody has touched for a while: candidates for the orphan sweep. */
-  async stale(db: Queryable, runningSeconds: number, queuedSeconds: number): Promise<number[]> {
+  /** A worker starts a run of an unfinished task: one more attempt, and the task is running. */
+  async begin(db: Queryable, id: number): Promise<TaskRow | null> {
+    const { rows } = await db.query<TaskRow>(
+      `update tasks set attempts = attempts + 1, status = 1, updated_at = now() where id = $1 and status < 2
+       returning *`,
+      [id],
+    );
+    return rows[0] ?? null;
+  },
+  /** A run ended by the worker stopping (a restart, a deploy of the console) was not the task's fault. */
+  async forgiveAttempt(db: Queryable, id: number): Promise<void> {
+    await db.query('update tasks set attempts = greatest(attempts - 1, 0) where id = $1 and status < 2', [id]);
+  },
+  /**
+   * Unfinished tasks nobody has touched for a while: candidates for the orphan sweep. A running task
+   * is due `retrySeconds` after its last change, doubled for each attempt after the first (at most
+   * 10 minutes), so a task that keeps failing is not hammered every few seconds.
+   */
+  async stale(db: Queryable, retrySeconds: number, queuedSeconds: number): Promise<number[]> {
     const { rows } = await db.query<{ id: number }>(
       `select id from tasks
-       where (status = 1 and updated_at < now() - make_interval(secs => $1))
+       where (status = 1 and updated_at < now()
+                - make_interval(secs => least($1 * power(2, greatest(attempts - 1, 0)), 600)))
           or (status = 0 and updated_at < now() - make_interval(secs => $2))
        order by id limit 100`,
-      [runningSeconds, queuedSeconds],
+      [retrySeconds, queuedSeconds],
     );
     return rows.map((r) => r.id);
   },
