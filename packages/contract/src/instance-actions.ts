@@ -128,3 +128,10 @@ export const FIREWALL_RULES_MAX = 50;
  * set it and it works now, `cloudInit` when it is stored in cloud-init and takes effect at the next boot.
  */
 export const PASSWORD_STEP = { agent: 2, cloudInit: 3 } as const;
+
+/**
+ * The steps of an upgrade task (api/instance/task/get): `resizing` while the new size is applied,
+ * `applied` once the instance is on it (from here it counts as done), `done` when it ends OK, and
+ * `needsRestart` when it ends OK but the new cores and memory wait for a restart (the reboot failed).
+ */
+export const UPGRADE_STEP = { resizing: 1, applied: 2, done: 3, needsRestart: 4 } as const;

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import type { ProductPlacement } from '../catalog/repository.js';
+import type { ProductPlacement, ProductRow } from '../catalog/repository.js';
 import type { InstanceRow } from '../instances/repository.js';
 import type { Quote } from '../promotions/pricing.js';
 import { post } from '../users/ledger.js';
@@ -83,6 +83,34 @@ export const invoices = {
       ]);
     }
     await invoiceEvents.paid(db, invoice);
+    return invoice;
+  },
+  /** The paid invoice of an upgrade: the prorated difference, up to the instance's due date. */
+  async createUpgrade(
+    tx: Tx,
+    d: { user: UserRow; instance: InstanceRow; from: ProductRow; to: ProductRow; charge: number },
+  ): Promise<InvoiceRow> {
+    const { rows } = await tx.query<InvoiceRow>(
+      `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
+         paid_at, period_start, period_end)
+       values ($1, $2, 'upgrade', 'paid', $3, $4, $5, $6, now(), now(), now(), $7) returning *`,
+      [
+        d.user.id,
+        d.instance.id,
+        d.charge,
+        d.instance.currency,
+        d.instance.cycle,
+        JSON.stringify(invoicedTo(d.user)),
+        d.instance.due_at,
+      ],
+    );
+    const invoice = rows[0]!;
+    await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
+      invoice.id,
+      `Upgrade ${d.from.name} → ${d.to.name}, prorated to the end of the period — ${d.instance.hostname}`,
+      d.charge,
+    ]);
+    await invoiceEvents.paid(tx, invoice);
     return invoice;
   },
   /** A deploy that failed: its invoice is cancelled (the charge is refunded through the ledger). */

@@ -54,6 +54,14 @@ export const catalog = {
   async products(db: Queryable): Promise<ProductRow[]> {
     return (await db.query<ProductRow>('select * from products order by sort, id')).rows;
   },
+  /** The other products of a group that are on sale (no Ord), in catalogue order. */
+  async siblings(db: Queryable, product: ProductRow): Promise<ProductRow[]> {
+    const { rows } = await db.query<ProductRow>(
+      'select * from products where group_id = $1 and id <> $2 and ord is null order by sort, id',
+      [product.group_id, product.id],
+    );
+    return rows;
+  },
   async isEmpty(db: Queryable): Promise<boolean> {
     return (await db.query('select 1 from regions limit 1')).rowCount === 0;
   },

@@ -25,6 +25,11 @@ export interface ActionRequest<S extends object> {
   kind: ActionKind;
   /** Statuses the instance must be in; anything else (or a suspended instance) is `wrong_status`. Default: LIVE. */
   allowed?: readonly InstanceStatus[];
+  /**
+   * Rows to lock before the instance, in the order a payment takes them (its invoice, then the
+   * instance), for a `prepare` that changes them: taking them after would deadlock with a payment.
+   */
+  lockFirst?: (tx: Tx) => Promise<unknown>;
   /** More checks and writes inside the transaction (the instance row is locked): throw AppError to refuse. */
   prepare?: (tx: Tx, instance: InstanceRow) => Promise<S>;
   /** The task's initial state when there is no `prepare`. */
@@ -48,6 +53,7 @@ export async function startAction<S extends object>(ctx: Context, req: ActionReq
   let taskId: number;
   try {
     taskId = await withTx(ctx.db, async (tx) => {
+      await req.lockFirst?.(tx);
       const instance = await instances.lockOwned(tx, req.userId, req.instanceId);
       if (!instance) throw new AppError('db_no_record', 404);
       assertActionable(instance, req.allowed);

@@ -4,7 +4,7 @@ import { destroyHandler } from './destroy.js';
 import { powerHandler } from './power.js';
 import { recreateHandler } from './recreate.js';
 import { networkHandler, passwordHandler } from './settings.js';
-import { upgradeHandler } from './upgrade.js';
+import { upgradeHandler } from './upgrade-task.js';
 
 /** Registers the task handler of every lifecycle action (see action-routes.ts). */
 export function registerLifecycleHandlers(runner: TaskRunner, ctx: Context): void {

@@ -102,8 +102,10 @@ export function powerHandler(ctx: Context, kind: PowerKind) {
       // A reboot leaves the VM where it started, so only a recorded UPID proves it was sent.
       kind === 'restart' ? undefined : (st) => powerState(st) === target,
     );
-    await run.succeed(2, (tx) =>
-      instances.setStatus(tx, run.instance.id, target === 'paused' ? 'paused' : 'available'),
-    );
+    await run.succeed(2, async (tx) => {
+      await instances.setStatus(tx, run.instance.id, target === 'paused' ? 'paused' : 'available');
+      // A VM that booted (start, or a restart's cold boot) runs with what an upgrade left pending.
+      if (kind === 'start' || kind === 'restart') await instances.setNeedsRestart(tx, run.instance.id, false);
+    });
   });
 }

@@ -1,5 +1,5 @@
 import type { UpgradeOptions } from '@nimbus/contract';
-import { PASSWORD_STEP } from '@nimbus/contract';
+import { PASSWORD_STEP, UPGRADE_STEP, type InstanceDetail } from '@nimbus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
 import { expectLedgerBalanced, topUp, waitTask } from '../../../test/deploy-helpers.js';
@@ -16,6 +16,8 @@ afterEach(() => {
 afterAll(() => h.close());
 
 const jp = () => h.emulators.get('jp')!;
+const detail = async (u: { ssid: string }, id: number) =>
+  (await call<InstanceDetail>(h, 'GET', `/api/instance/get?id=${id}`, { ssid: u.ssid })).body.data;
 
 describe('password', () => {
   it('goes through the guest agent when the VM runs, cloud-init when it is stopped', async () => {
@@ -211,5 +213,59 @@ describe('upgrade', () => {
     const inv = await h.db.query(`select status from invoices where instance_id = $1 and kind = 'upgrade'`, [id]);
     expect(inv.rows).toEqual([{ status: 'cancelled' }]);
     expect(vmOf(h, row).config).toMatchObject({ cores: '1', memory: '1024' });
+  });
+
+  it('counts as done once the disk has grown, even when the guest makes the reboot fail', async () => {
+    const u = await customer(h, 5_000);
+    const { id, row } = await deployed(h, u);
+    const opts = await call<UpgradeOptions>(h, 'GET', `/api/instance/upgrades?id=${id}`, { ssid: u.ssid });
+    const big = opts.body.data.find((o) => o.Name === '2 vCPU · 4 GB')!;
+    const before = await expectLedgerBalanced(h, u.userId);
+    // The guest ignores ACPI: Proxmox's reboot (a shutdown, then a start) fails.
+    jp().faults.add({
+      kind: 'task-fail',
+      method: 'POST',
+      path: /\/status\/reboot$/,
+      message: 'VM quit/powerdown failed',
+    });
+    expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toEqual({
+      Status: 2,
+      Step: UPGRADE_STEP.needsRestart,
+    });
+    // Applied and paid for, nothing refunded: the disk grew and the new size waits for a restart.
+    const paid = before - (await expectLedgerBalanced(h, u.userId));
+    expect(paid).toBeGreaterThan(1_400);
+    expect(vmOf(h, row).config.scsi0).toContain('size=80G');
+    expect(await rowOf(h, id)).toMatchObject({ product_id: big.ProductId, price: big.RenewPrice });
+    const upgrade = await h.db.query(
+      `select status, amount from invoices where instance_id = $1 and kind = 'upgrade'`,
+      [id],
+    );
+    expect(upgrade.rows).toEqual([{ status: 'paid', amount: paid }]);
+    expect((await detail(u, id)).NeedsRestart).toBe(true);
+
+    // The restart the page offers applies it.
+    expect(await done(h, u, 'restart', { Id: id })).toMatchObject({ Status: 2 });
+    expect(vmOf(h, row).config).toMatchObject({ cores: '2', memory: '4096' });
+    expect((await detail(u, id)).NeedsRestart).toBe(false);
+  });
+
+  it('reads the disk size in whatever unit Proxmox writes it, and never resizes a disk already large enough', async () => {
+    const u = await customer(h, 5_000);
+    const { id, row } = await deployed(h, u);
+    // An operator grew the disk by hand: Proxmox now writes its size in terabytes.
+    await h.ctx.compute!.cluster(row.cluster)!.client.qemu.resize(row.node!, row.vmid!, 'scsi0', '1T');
+    expect(vmOf(h, row).config.scsi0).toContain('size=1T');
+    const resizes = () =>
+      jp()
+        .taskTimes()
+        .filter((t) => t.type === 'resize' && t.vmid === row.vmid).length;
+    const sent = resizes();
+    const opts = await call<UpgradeOptions>(h, 'GET', `/api/instance/upgrades?id=${id}`, { ssid: u.ssid });
+    const next = opts.body.data[0]!;
+    expect(await done(h, u, 'upgrade', { Id: id, ProductId: next.ProductId })).toMatchObject({ Status: 2 });
+    expect(resizes()).toBe(sent);
+    expect(vmOf(h, row).config.scsi0).toContain('size=1T');
+    expect((await rowOf(h, id)).product_id).toBe(next.ProductId);
   });
 });

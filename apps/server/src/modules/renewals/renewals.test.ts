@@ -1,12 +1,12 @@
-import type { InstanceDetail } from '@nimbus/contract';
+import type { InstanceDetail, UpgradeOptions } from '@nimbus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
-import { expectLedgerBalanced, topUp } from '../../../test/deploy-helpers.js';
+import { expectLedgerBalanced, topUp, waitTask } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { withTx } from '../../db/pool.js';
 import { clock } from '../../lib/clock.js';
 import type { InvoiceRow } from '../billing/invoices.js';
-import { act, customer, deployed, rowOf, vmOf, type Customer } from '../instances/action-test-kit.js';
+import { act, customer, deployed, done, rowOf, vmOf, type Customer } from '../instances/action-test-kit.js';
 import { post } from '../users/ledger.js';
 import { emptyReport, runRenewals } from './pass.js';
 
@@ -252,5 +252,136 @@ describe('renewals', { timeout: 120_000 }, () => {
       (s) => s === 'stopped',
     );
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
+  });
+});
+
+describe('upgrades and renewals', { timeout: 120_000 }, () => {
+  const jp = () => h.emulators.get('jp')!;
+  afterEach(() => jp().faults.clear());
+
+  /** The largest size of the type (40.00 a month, from 5.00), as the upgrade list offers it. */
+  const largest = async (u: Customer, id: number) => {
+    const r = await call<UpgradeOptions>(h, 'GET', `/api/instance/upgrades?id=${id}`, { ssid: u.ssid });
+    return r.body.data.find((o) => o.Name === '4 vCPU · 8 GB')!;
+  };
+  const lines = async (invoiceId: number) =>
+    (await h.db.query('select description, amount from invoice_items where invoice_id = $1', [invoiceId])).rows;
+  const pay = (u: Customer, invoiceId: number) =>
+    call(h, 'POST', '/api/invoice/pay', { ssid: u.ssid, body: { Id: invoiceId, Method: 'balance' } });
+
+  it('re-prices the unpaid renewal invoice: the next period of the larger size costs its price', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    await pass();
+    const [open] = await renewalInvoices(id);
+    expect(open).toMatchObject({ status: 'unpaid', amount: 500 });
+
+    const big = await largest(u, id);
+    // Six days of the difference now; the next period is the renewal's.
+    expect(big.Charge).toBeLessThan((3_500 * 7) / 28);
+    expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 2 });
+    expect((await renewalInvoices(id))[0]).toMatchObject({ id: open!.id, status: 'unpaid', amount: 4_000 });
+    expect(await lines(open!.id)).toEqual([
+      { description: expect.stringMatching(/4 vCPU · 8 GB, Tokyo — web-1$/), amount: 4_000 },
+    ]);
+    const before = await expectLedgerBalanced(h, u.userId);
+    expect((await pay(u, open!.id)).status).toBe(200);
+    expect(before - (await expectLedgerBalanced(h, u.userId))).toBe(4_000);
+  });
+
+  it('costs the same when the upgrade and the renewal payment are sent at once, in either order', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    await pass();
+    const [open] = await renewalInvoices(id);
+    const big = await largest(u, id);
+    const before = await expectLedgerBalanced(h, u.userId);
+    const [up, paid] = await Promise.all([
+      act(h, u, 'upgrade', { Id: id, ProductId: big.ProductId }),
+      pay(u, open!.id),
+    ]);
+    expect([up.status, paid.status], JSON.stringify([up.body, paid.body])).toEqual([200, 200]);
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: up.body.data }, 30_000)).toMatchObject({ Status: 2 });
+    // The next period at the larger size's price, and the rest of this one at the difference.
+    const spent = before - (await expectLedgerBalanced(h, u.userId));
+    expect(Math.abs(spent - (4_000 + big.Charge))).toBeLessThanOrEqual(2);
+  });
+
+  it('charges the difference for a renewal already paid, not only for the rest of this period', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: true })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    await pass();
+    expect(await renewalInvoices(id)).toMatchObject([{ status: 'paid', amount: 500 }]);
+
+    const before = await expectLedgerBalanced(h, u.userId);
+    const big = await largest(u, id);
+    expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 2 });
+    // Six days and the whole next month of the difference (3.50 × 36 days would be free otherwise).
+    const paid = before - (await expectLedgerBalanced(h, u.userId));
+    expect(paid).toBeGreaterThan(3_500 + (3_500 * 5) / 31);
+    expect(paid).toBeLessThan(3_500 + (3_500 * 7) / 28);
+  });
+
+  it('makes no renewal invoice while an upgrade runs, so none is priced at the old size', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: true })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    const big = await largest(u, id);
+    // Proxmox is slow to take the new size: the renewal pass comes while the upgrade runs.
+    jp().faults.add({ kind: 'latency', method: 'POST', path: /\/qemu\/\d+\/config$/, latencyMs: 3_000 });
+    const r = await act(h, u, 'upgrade', { Id: id, ProductId: big.ProductId });
+    expect(r.status).toBe(200);
+    await pass();
+    expect(await renewalInvoices(id)).toHaveLength(0);
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: r.body.data }, 30_000)).toMatchObject({ Status: 2 });
+    await pass();
+    expect(await renewalInvoices(id)).toMatchObject([{ status: 'paid', amount: 4_000 }]);
+  });
+
+  it('refunds a failed upgrade and the renewal paid meanwhile at its price, down to the old size', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    await pass();
+    const [open] = await renewalInvoices(id);
+    const before = await expectLedgerBalanced(h, u.userId);
+    const big = await largest(u, id);
+    // The disk cannot grow; the new cores and memory are slow to go in, long enough to pay meanwhile.
+    jp().faults.add({ kind: 'latency', method: 'POST', path: /\/qemu\/\d+\/config$/, latencyMs: 2_000 });
+    jp().faults.add({ kind: 'http-500', method: 'PUT', path: /\/resize$/, times: Infinity, message: 'disk error' });
+    const r = await act(h, u, 'upgrade', { Id: id, ProductId: big.ProductId });
+    expect(r.status).toBe(200);
+    expect((await pay(u, open!.id)).status).toBe(200);
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: r.body.data }, 30_000)).toEqual({ Status: 5, Step: 5 });
+    // What stays taken is the renewal at the size the instance keeps.
+    expect(before - (await expectLedgerBalanced(h, u.userId))).toBe(500);
+    expect(await rowOf(h, id)).toMatchObject({ product_id: row.product_id, price: 500 });
+    expect(vmOf(h, row).config).toMatchObject({ cores: '1', memory: '1024' });
+  });
+
+  it('puts the unpaid renewal invoice of a failed upgrade back to its price and line', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    await pass();
+    const [unpaid] = await renewalInvoices(id);
+    const before = await expectLedgerBalanced(h, u.userId);
+    jp().faults.add({ kind: 'http-500', method: 'PUT', path: /\/resize$/, times: Infinity, message: 'disk error' });
+    const big = await largest(u, id);
+    expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 5 });
+    expect(await expectLedgerBalanced(h, u.userId)).toBe(before);
+    expect((await renewalInvoices(id))[0]).toMatchObject({ id: unpaid!.id, status: 'unpaid', amount: 500 });
+    expect(await lines(unpaid!.id)).toEqual([
+      { description: expect.stringMatching(/1 vCPU · 1 GB, Tokyo — web-1$/), amount: 500 },
+    ]);
   });
 });

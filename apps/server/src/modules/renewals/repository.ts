@@ -27,13 +27,28 @@ const UNPAID_PERIOD = `exists (select 1 from invoices v where v.instance_id = i.
  * changed meanwhile is left alone.
  */
 export const STEP = {
+  // Not while an upgrade runs: it changes the renewal price when it applies, and an invoice made
+  // meanwhile at the old price would buy the next period of the larger size at the smaller's price.
   invoice: `${RENEWABLE} and i.due_at <= $1::timestamptz + make_interval(days => $2)
-    and not exists (select 1 from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.period_start = i.due_at)`,
+    and not exists (select 1 from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.period_start = i.due_at)
+    and not exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'upgrade' and t.status < 2)`,
   suspend: `${RENEWABLE} and i.suspended_at is null and i.due_at <= $1::timestamptz and $2::int >= 0 and ${UNPAID_PERIOD}`,
   destroy: `i.suspended_at is not null and i.due_at + make_interval(days => $2) <= $1::timestamptz and ${IDLE}`,
   power: `i.renewal_power is not null and ${IDLE} and $1::timestamptz is not null and $2::int >= 0`,
 } as const;
 export type Step = keyof typeof STEP;
+
+/** The line of a renewal invoice: "<type> <size>, <region> — <hostname>". */
+async function renewalLine(tx: Tx, instanceId: number, productId: number): Promise<string> {
+  const { rows } = await tx.query<{ line: string }>(
+    `select g.name || ' ' || p.name || ', ' || r.name || ' — ' || i.hostname as line
+     from instances i join products p on p.id = $2 join product_groups g on g.id = p.group_id
+       join regions r on r.id = i.region_id
+     where i.id = $1`,
+    [instanceId, productId],
+  );
+  return rows[0]!.line;
+}
 
 export const renewals = {
   /** Up to `limit` ids after `after` that meet a step's conditions. */
@@ -75,15 +90,29 @@ export const renewals = {
     );
     const invoice = rows[0];
     if (!invoice) return null;
-    await tx.query(
-      `insert into invoice_items (invoice_id, description, amount)
-       select $1, g.name || ' ' || p.name || ', ' || r.name || ' — ' || i.hostname, $3
-       from instances i join products p on p.id = i.product_id join product_groups g on g.id = p.group_id
-         join regions r on r.id = i.region_id
-       where i.id = $2`,
-      [invoice.id, i.id, i.price],
-    );
+    await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
+      invoice.id,
+      await renewalLine(tx, i.id, i.product_id),
+      i.price,
+    ]);
     return invoice;
+  },
+  /**
+   * Re-prices an unpaid renewal invoice for another product of the instance (an upgrade, or its
+   * undoing): the amount and the line. False when it is no longer unpaid.
+   */
+  async reprice(tx: Tx, invoiceId: number, instanceId: number, productId: number, amount: number): Promise<boolean> {
+    const { rowCount } = await tx.query(`update invoices set amount = $2 where id = $1 and status = 'unpaid'`, [
+      invoiceId,
+      amount,
+    ]);
+    if (!rowCount) return false;
+    await tx.query('update invoice_items set description = $2, amount = $3 where invoice_id = $1', [
+      invoiceId,
+      await renewalLine(tx, instanceId, productId),
+      amount,
+    ]);
+    return true;
   },
   /** Unpaid renewal invoices of auto-renewing instances, by invoice id. */
   async autoPayBatch(db: Queryable, after: number, limit: number): Promise<{ id: number; user_id: number }[]> {
@@ -108,12 +137,13 @@ export const renewals = {
    * Locks an instance's unpaid renewal invoices before the instance itself, in the order a payment
    * takes them (invoice, then the paid hook's instance), so cancelling cannot deadlock with paying.
    */
-  async lockUnpaid(tx: Tx, instanceId: number): Promise<number[]> {
-    const { rows } = await tx.query<{ id: number }>(
-      `select id from invoices where instance_id = $1 and kind = 'renewal' and status = 'unpaid' order by id for update`,
-      [instanceId],
+  async lockUnpaid(tx: Tx, instanceId: number, userId?: number): Promise<{ id: number; amount: number }[]> {
+    const { rows } = await tx.query<{ id: number; amount: number }>(
+      `select id, amount from invoices where instance_id = $1 and ($2::bigint is null or user_id = $2)
+         and kind = 'renewal' and status = 'unpaid' order by id for update`,
+      [instanceId, userId ?? null],
     );
-    return rows.map((r) => r.id);
+    return rows;
   },
   async cancel(tx: Tx, invoiceIds: number[]): Promise<void> {
     await tx.query(`update invoices set status = 'cancelled' where id = any($1) and status = 'unpaid'`, [invoiceIds]);
