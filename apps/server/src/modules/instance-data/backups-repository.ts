@@ -48,12 +48,14 @@ export const backups = {
     );
     return rows;
   },
-  /** Backups that take up the quota: all but failed ones. */
+  /**
+   * Backups that take up the quota: every one until deleted, a failed one too (its vzdump may have
+   * written an archive all the same; deleting the backup removes it).
+   */
   async counted(db: Queryable, instanceId: number): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from backups where instance_id = $1 and status <> 'failed'`,
-      [instanceId],
-    );
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from backups where instance_id = $1', [
+      instanceId,
+    ]);
     return rows[0]!.n;
   },
   async update(db: Queryable, id: number, p: { status?: BackupStatus; volid?: string; size?: number }): Promise<void> {

@@ -162,3 +162,39 @@ describe('when an instance goes', () => {
     await removeInstanceBackups(h.ctx, gone.row);
   });
 });
+
+describe('a failed backup', () => {
+  it('keeps its place in the quota with the archive it left, which deleting it removes', async () => {
+    const f = await customerWithInstance(h, 'bk-4');
+    const hk = h.emulators.get('hk')!;
+    const stored = async () => {
+      const storage = h.ctx.compute!.cluster(f.row.cluster)!.config.backupStorage;
+      return f.vm.client.backups.listContent(f.vm.node, storage, { vmid: f.vm.vmid });
+    };
+    // vzdump writes the archive, then Proxmox will not show the task's log nor the storage's content:
+    // the backups fail after the fact, and nobody can tell then which archive each left.
+    hk.faults.add({
+      kind: 'http-500',
+      method: 'GET',
+      path: /\/tasks\/[^/]+\/log$/,
+      times: Infinity,
+      message: 'no log',
+    });
+    hk.faults.add({ kind: 'http-500', method: 'GET', path: /\/content$/, times: Infinity, message: 'storage offline' });
+    expect(await done(h, f.u, f.id, 'backup/add', { Name: 'broken' })).toBe(5);
+    expect(await done(h, f.u, f.id, 'backup/add', { Name: 'broken again' })).toBe(5);
+    hk.faults.clear();
+    const failed = (await list(f.u, f.id)).Items;
+    expect(failed.map((b) => b.Status)).toEqual(['failed', 'failed']);
+    // Both left an archive: they hold the quota (2), so no third backup is made beside them.
+    expect(await stored()).toHaveLength(2);
+    expectError(await act(h, f.u, 'backup/add', { Id: f.id, Name: 'third' }), 409, 'quota_exceeded');
+    // Deleting a failed backup removes its archive and frees its place.
+    expect(await done(h, f.u, f.id, 'backup/del', { BackupId: failed[0]!.Id })).toBe(2);
+    expect((await stored()).map((a) => a.notes)).toEqual(['broken']);
+    expect(await done(h, f.u, f.id, 'backup/add', { Name: 'works' })).toBe(2);
+    // Destroying the instance removes every archive, the other failed backup's too.
+    expect(await done(h, f.u, f.id, 'destroy', { Hostname: 'bk-4' })).toBe(2);
+    expect(await stored()).toEqual([]);
+  });
+});

@@ -13,12 +13,13 @@ import {
   quotas,
   resumePower,
   startOnVm,
-  type Job,
   type Sent,
 } from './common.js';
+import { archiveOf, claimArchive, notesTemplate } from './backup-archives.js';
 import { ensureAntiSpoofing, keptConfig, reapply } from './keep.js';
 
-const BACKUP_TIMEOUT_MS = 6 * 60 * 60_000;
+/** The longest a backup or restore may run in Proxmox: the longest wait of any task. */
+export const BACKUP_TIMEOUT_MS = 6 * 60 * 60_000;
 
 /** GET api/instance/backups: the product's quota and the instance's backups, newest first. */
 export async function listBackups(ctx: Context, userId: number, id: number): Promise<BackupList> {
@@ -86,19 +87,6 @@ export async function deleteBackup(ctx: Context, userId: number, b: z.output<typ
   });
 }
 
-/** Notes as vzdump's notes-template takes them: backslashes and newlines escaped. */
-const notesTemplate = (text: string) => text.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n');
-
-/** The archive a vzdump task wrote, from its log ("creating vzdump archive '…'"). */
-async function archiveOf(job: Job<BackupTaskState>, upid: string): Promise<string | undefined> {
-  const log = await job.vm.client.tasks.log(job.vm.node, upid);
-  for (const l of log) {
-    const m = /creating vzdump archive '([^']+)'/.exec(l.t);
-    if (m) return m[1];
-  }
-  return undefined;
-}
-
 /** The `backup_add` task: vzdump in snapshot mode to the cluster's backup storage, then the archive recorded. */
 export const backupAddHandler = (ctx: Context) =>
   actionHandler<BackupTaskState>(
@@ -120,13 +108,26 @@ export const backupAddHandler = (ctx: Context) =>
           ),
         BACKUP_TIMEOUT_MS,
       );
-      const volid = await attempt(signal, () => archiveOf(job, upid));
+      const volid = await attempt(signal, () => archiveOf(vm, upid));
       if (!volid) throw new Error(`vzdump task ${upid} named no archive`);
       const content = await attempt(signal, () => vm.client.backups.listContent(vm.node, storage, { vmid: vm.vmid }));
       const size = content.find((c) => c.volid === volid)?.size;
       await backups.update(ctx.db, row.id, { status: 'ready', volid, size });
     },
-    async (job) => backups.update(ctx.db, job.state.backupId, { status: 'failed' }),
+    {
+      // vzdump may have written the archive before the step that failed: it is found and recorded,
+      // so the failed backup holds its quota place until deleted and its deletion removes it.
+      undo: async (job) => {
+        const row = await backups.get(ctx.db, job.state.backupId);
+        if (!row || row.volid || !job.state.dump) return;
+        const storage = clusterOf(ctx, job.instance).config.backupStorage;
+        await claimArchive(ctx, job.vm, storage, row, { upid: job.state.dump.upid }).catch((err: unknown) => {
+          // Deleting the backup, or destroying the instance, looks for it again.
+          ctx.log.warn({ err, backup: row.id }, 'could not look for the archive of a failed backup');
+        });
+      },
+      giveBack: (job, tx) => backups.update(tx, job.state.backupId, { status: 'failed' }),
+    },
   );
 
 /**
@@ -166,7 +167,7 @@ export const backupRestoreHandler = (ctx: Context) =>
       await resumePower(job, ctx);
       await backups.update(ctx.db, row.id, { status: 'ready' });
     },
-    async (job) => backups.update(ctx.db, job.state.backupId, { status: 'ready' }),
+    { giveBack: (job, tx) => backups.update(tx, job.state.backupId, { status: 'ready' }) },
   );
 
 /** The `backup_del` task: the archive removed from the backup storage, then our record. */
@@ -178,16 +179,16 @@ export const backupDeleteHandler = (ctx: Context) =>
       const row = await backups.get(ctx.db, job.state.backupId);
       if (!row) return;
       const storage = clusterOf(ctx, job.instance).config.backupStorage;
-      if (row.volid) {
-        // Deleting is checked against the storage first, so a repeat after a lost answer finds it gone.
-        const content = await attempt(signal, () => vm.client.backups.listContent(vm.node, storage, { vmid: vm.vmid }));
-        if (content.some((c) => c.volid === row.volid)) {
-          await vm.client.backups.deleteVolume(vm.node, storage, row.volid, { signal });
-        }
+      // Deleting is checked against the storage first, so a repeat after a lost answer finds it gone.
+      const content = await attempt(signal, () => vm.client.backups.listContent(vm.node, storage, { vmid: vm.vmid }));
+      // A failed backup whose archive was not found when it failed: looked for again.
+      const volid = row.volid ?? (await claimArchive(ctx, vm, storage, row, { content }))?.volid;
+      if (volid && content.some((c) => c.volid === volid)) {
+        await vm.client.backups.deleteVolume(vm.node, storage, volid, { signal });
       }
       await backups.remove(ctx.db, row.id);
     },
-    async (job) => backups.update(ctx.db, job.state.backupId, { status: job.state.before ?? 'ready' }),
+    { giveBack: (job, tx) => backups.update(tx, job.state.backupId, { status: job.state.before ?? 'ready' }) },
   );
 
 /**
@@ -200,13 +201,16 @@ export async function removeInstanceBackups(ctx: Context, instance: InstanceRow)
   const cluster = clusterOf(ctx, instance);
   const storage = cluster.config.backupStorage;
   const node = instance.node ?? cluster.config.nodes[0]!;
-  const present = new Set(
-    instance.vmid
-      ? (await cluster.client.backups.listContent(node, storage, { vmid: instance.vmid })).map((c) => c.volid)
-      : [],
-  );
-  for (const row of rows) {
-    if (row.volid && present.has(row.volid)) await cluster.client.backups.deleteVolume(node, storage, row.volid);
+  let content = instance.vmid ? await cluster.client.backups.listContent(node, storage, { vmid: instance.vmid }) : [];
+  const vm = { client: cluster.client, node, vmid: instance.vmid ?? 0 };
+  // Oldest first, so each failed backup without a recorded archive claims the one it made.
+  for (const row of rows.reverse()) {
+    const volid =
+      row.volid ?? (instance.vmid ? (await claimArchive(ctx, vm, storage, row, { content }))?.volid : undefined);
+    if (volid && content.some((c) => c.volid === volid)) {
+      await cluster.client.backups.deleteVolume(node, storage, volid);
+      content = content.filter((c) => c.volid !== volid);
+    }
     await backups.remove(ctx.db, row.id);
   }
 }
