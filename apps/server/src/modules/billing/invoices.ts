@@ -48,27 +48,34 @@ async function lockPayableInstance(tx: Tx, invoice: InvoiceRow): Promise<void> {
   if (invoice.kind === 'renewal' && gone) throw new AppError('wrong_status', 409);
 }
 
+/** A paid invoice of an instance, from now to its due date (its lines are the caller's). */
+async function insertPaid(
+  tx: Tx,
+  kind: 'deploy' | 'upgrade',
+  user: UserRow,
+  instance: InstanceRow,
+  p: { amount: number; currency: string; cycle: string },
+): Promise<InvoiceRow> {
+  const { rows } = await tx.query<InvoiceRow>(
+    `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
+       paid_at, period_start, period_end)
+     values ($1, $2, $3, 'paid', $4, $5, $6, $7, now(), now(), now(), $8) returning *`,
+    [user.id, instance.id, kind, p.amount, p.currency, p.cycle, JSON.stringify(invoicedTo(user)), instance.due_at],
+  );
+  return rows[0]!;
+}
+
 export const invoices = {
   /** The paid invoice of a deploy: the product for the first period, less the promotion. */
   async createPaid(
     db: Tx,
     d: { user: UserRow; instance: InstanceRow; product: ProductPlacement; quote: Quote },
   ): Promise<InvoiceRow> {
-    const { rows } = await db.query<InvoiceRow>(
-      `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
-         paid_at, period_start, period_end)
-       values ($1, $2, 'deploy', 'paid', $3, $4, $5, $6, now(), now(), now(), $7) returning *`,
-      [
-        d.user.id,
-        d.instance.id,
-        d.quote.Price,
-        d.quote.Currency,
-        d.quote.cycleKey,
-        JSON.stringify(invoicedTo(d.user)),
-        d.instance.due_at,
-      ],
-    );
-    const invoice = rows[0]!;
+    const invoice = await insertPaid(db, 'deploy', d.user, d.instance, {
+      amount: d.quote.Price,
+      currency: d.quote.Currency,
+      cycle: d.quote.cycleKey,
+    });
     const line = `${d.product.group_name} ${d.product.name}, ${d.product.region_name} — ${d.instance.hostname}`;
     await db.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
       invoice.id,
@@ -90,21 +97,11 @@ export const invoices = {
     tx: Tx,
     d: { user: UserRow; instance: InstanceRow; from: ProductRow; to: ProductRow; charge: number },
   ): Promise<InvoiceRow> {
-    const { rows } = await tx.query<InvoiceRow>(
-      `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
-         paid_at, period_start, period_end)
-       values ($1, $2, 'upgrade', 'paid', $3, $4, $5, $6, now(), now(), now(), $7) returning *`,
-      [
-        d.user.id,
-        d.instance.id,
-        d.charge,
-        d.instance.currency,
-        d.instance.cycle,
-        JSON.stringify(invoicedTo(d.user)),
-        d.instance.due_at,
-      ],
-    );
-    const invoice = rows[0]!;
+    const invoice = await insertPaid(tx, 'upgrade', d.user, d.instance, {
+      amount: d.charge,
+      currency: d.instance.currency,
+      cycle: d.instance.cycle,
+    });
     await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
       invoice.id,
       `Upgrade ${d.from.name} → ${d.to.name}, prorated to the end of the period — ${d.instance.hostname}`,

@@ -269,40 +269,37 @@ describe('upgrades and renewals', { timeout: 120_000 }, () => {
   const pay = (u: Customer, invoiceId: number) =>
     call(h, 'POST', '/api/invoice/pay', { ssid: u.ssid, body: { Id: invoiceId, Method: 'balance' } });
 
-  it('re-prices the unpaid renewal invoice: the next period of the larger size costs its price', async () => {
+  /** A customer's instance six days before its due date, after the pass that made its renewal invoice. */
+  async function nearRenewal(autoRenew: boolean) {
     const u = await customer(h);
     const { id, row } = await deployed(h, u);
-    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: autoRenew })).status).toBe(200);
     setClock(row.due_at.getTime() - 6 * DAY);
     await pass();
-    const [open] = await renewalInvoices(id);
-    expect(open).toMatchObject({ status: 'unpaid', amount: 500 });
+    return { u, id, row, big: await largest(u, id), renewal: (await renewalInvoices(id))[0] };
+  }
 
-    const big = await largest(u, id);
+  it('re-prices the unpaid renewal invoice: the next period of the larger size costs its price', async () => {
+    const { u, id, big, renewal } = await nearRenewal(false);
+    expect(renewal).toMatchObject({ status: 'unpaid', amount: 500 });
     // Six days of the difference now; the next period is the renewal's.
     expect(big.Charge).toBeLessThan((3_500 * 7) / 28);
     expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 2 });
-    expect((await renewalInvoices(id))[0]).toMatchObject({ id: open!.id, status: 'unpaid', amount: 4_000 });
-    expect(await lines(open!.id)).toEqual([
+    expect((await renewalInvoices(id))[0]).toMatchObject({ id: renewal!.id, status: 'unpaid', amount: 4_000 });
+    expect(await lines(renewal!.id)).toEqual([
       { description: expect.stringMatching(/4 vCPU · 8 GB, Tokyo — web-1$/), amount: 4_000 },
     ]);
     const before = await expectLedgerBalanced(h, u.userId);
-    expect((await pay(u, open!.id)).status).toBe(200);
+    expect((await pay(u, renewal!.id)).status).toBe(200);
     expect(before - (await expectLedgerBalanced(h, u.userId))).toBe(4_000);
   });
 
   it('costs the same when the upgrade and the renewal payment are sent at once, in either order', async () => {
-    const u = await customer(h);
-    const { id, row } = await deployed(h, u);
-    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
-    setClock(row.due_at.getTime() - 6 * DAY);
-    await pass();
-    const [open] = await renewalInvoices(id);
-    const big = await largest(u, id);
+    const { u, id, big, renewal } = await nearRenewal(false);
     const before = await expectLedgerBalanced(h, u.userId);
     const [up, paid] = await Promise.all([
       act(h, u, 'upgrade', { Id: id, ProductId: big.ProductId }),
-      pay(u, open!.id),
+      pay(u, renewal!.id),
     ]);
     expect([up.status, paid.status], JSON.stringify([up.body, paid.body])).toEqual([200, 200]);
     expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: up.body.data }, 30_000)).toMatchObject({ Status: 2 });
@@ -312,17 +309,11 @@ describe('upgrades and renewals', { timeout: 120_000 }, () => {
   });
 
   it('charges the difference for a renewal already paid, not only for the rest of this period', async () => {
-    const u = await customer(h);
-    const { id, row } = await deployed(h, u);
-    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: true })).status).toBe(200);
-    setClock(row.due_at.getTime() - 6 * DAY);
-    await pass();
-    expect(await renewalInvoices(id)).toMatchObject([{ status: 'paid', amount: 500 }]);
-
+    const { u, id, big, renewal } = await nearRenewal(true);
+    expect(renewal).toMatchObject({ status: 'paid', amount: 500 });
     const before = await expectLedgerBalanced(h, u.userId);
-    const big = await largest(u, id);
     expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 2 });
-    // Six days and the whole next month of the difference (3.50 × 36 days would be free otherwise).
+    // Six days and the whole next month of the difference (36 days of the larger size otherwise).
     const paid = before - (await expectLedgerBalanced(h, u.userId));
     expect(paid).toBeGreaterThan(3_500 + (3_500 * 5) / 31);
     expect(paid).toBeLessThan(3_500 + (3_500 * 7) / 28);
@@ -346,20 +337,14 @@ describe('upgrades and renewals', { timeout: 120_000 }, () => {
   });
 
   it('refunds a failed upgrade and the renewal paid meanwhile at its price, down to the old size', async () => {
-    const u = await customer(h);
-    const { id, row } = await deployed(h, u);
-    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
-    setClock(row.due_at.getTime() - 6 * DAY);
-    await pass();
-    const [open] = await renewalInvoices(id);
+    const { u, id, row, big, renewal } = await nearRenewal(false);
     const before = await expectLedgerBalanced(h, u.userId);
-    const big = await largest(u, id);
     // The disk cannot grow; the new cores and memory are slow to go in, long enough to pay meanwhile.
     jp().faults.add({ kind: 'latency', method: 'POST', path: /\/qemu\/\d+\/config$/, latencyMs: 2_000 });
     jp().faults.add({ kind: 'http-500', method: 'PUT', path: /\/resize$/, times: Infinity, message: 'disk error' });
     const r = await act(h, u, 'upgrade', { Id: id, ProductId: big.ProductId });
     expect(r.status).toBe(200);
-    expect((await pay(u, open!.id)).status).toBe(200);
+    expect((await pay(u, renewal!.id)).status).toBe(200);
     expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: r.body.data }, 30_000)).toEqual({ Status: 5, Step: 5 });
     // What stays taken is the renewal at the size the instance keeps.
     expect(before - (await expectLedgerBalanced(h, u.userId))).toBe(500);
@@ -368,19 +353,13 @@ describe('upgrades and renewals', { timeout: 120_000 }, () => {
   });
 
   it('puts the unpaid renewal invoice of a failed upgrade back to its price and line', async () => {
-    const u = await customer(h);
-    const { id, row } = await deployed(h, u);
-    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: false })).status).toBe(200);
-    setClock(row.due_at.getTime() - 6 * DAY);
-    await pass();
-    const [unpaid] = await renewalInvoices(id);
+    const { u, id, big, renewal } = await nearRenewal(false);
     const before = await expectLedgerBalanced(h, u.userId);
     jp().faults.add({ kind: 'http-500', method: 'PUT', path: /\/resize$/, times: Infinity, message: 'disk error' });
-    const big = await largest(u, id);
     expect(await done(h, u, 'upgrade', { Id: id, ProductId: big.ProductId })).toMatchObject({ Status: 5 });
     expect(await expectLedgerBalanced(h, u.userId)).toBe(before);
-    expect((await renewalInvoices(id))[0]).toMatchObject({ id: unpaid!.id, status: 'unpaid', amount: 500 });
-    expect(await lines(unpaid!.id)).toEqual([
+    expect((await renewalInvoices(id))[0]).toMatchObject({ id: renewal!.id, status: 'unpaid', amount: 500 });
+    expect(await lines(renewal!.id)).toEqual([
       { description: expect.stringMatching(/1 vCPU · 1 GB, Tokyo — web-1$/), amount: 500 },
     ]);
   });
