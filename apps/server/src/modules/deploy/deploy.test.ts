@@ -323,8 +323,11 @@ describe('provisioning failures and faults', () => {
     expect(await expectLedgerBalanced(h, u.userId)).toBe(10_000 - 1_700);
     expect(await waitTask(h, u.ssid, r.body.data, 60_000)).toEqual({ Status: 5, Step: 5 });
     const row = await instanceRow(r.body.data.InstanceId);
-    expect(row.status).toBe('cancelled');
-    expect(hk.vm(row.vmid)).toBeUndefined();
+    expect(row).toMatchObject({ status: 'cancelled', vmid: null, ip_address: null });
+    // The VM the deploy made is gone, and its VMID no longer held by the instance.
+    const task = await h.db.query('select state from tasks where id = $1', [r.body.data.TaskId]);
+    expect(task.rows[0].state.vmid).toBeGreaterThan(0);
+    expect(hk.vm(task.rows[0].state.vmid)).toBeUndefined();
     expect(await expectLedgerBalanced(h, u.userId)).toBe(10_000);
     const alloc = await h.db.query('select 1 from ip_allocations where instance_id = $1', [row.id]);
     expect(alloc.rowCount).toBe(0);

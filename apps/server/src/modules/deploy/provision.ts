@@ -186,7 +186,7 @@ async function giveBackRecords(ctx: Context, task: TaskRow, instance: InstanceRo
       );
     await catalog.returnStock(tx, instance.product_id);
     await releaseAddress(tx, instance.id);
-    await instances.releaseVm(tx, instance.id);
+    await instances.releasePlacement(tx, instance.id);
     await promotions.releaseUse(tx, instance.id);
     await instances.setStatus(tx, instance.id, 'cancelled');
     await tasks.finish(tx, task.id, {

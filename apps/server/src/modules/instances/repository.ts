@@ -112,9 +112,16 @@ export const instances = {
   async setNeedsRestart(db: Queryable, id: number, needed: boolean): Promise<void> {
     await db.query('update instances set needs_restart = $2, updated_at = now() where id = $1', [id, needed]);
   },
-  /** The VMID and node no longer belong to the instance (a deploy given back): the (cluster, vmid) key is free. */
-  async releaseVm(db: Queryable, id: number): Promise<void> {
-    await db.query('update instances set vmid = null, node = null, updated_at = now() where id = $1', [id]);
+  /**
+   * The VMID, node and address no longer belong to the instance (a deploy given back): the
+   * (cluster, vmid) key is free, and the page shows no address it could no longer reach.
+   */
+  async releasePlacement(db: Queryable, id: number): Promise<void> {
+    await db.query(
+      `update instances set vmid = null, node = null, ip_address = null, gateway = null, prefix = null,
+         updated_at = now() where id = $1`,
+      [id],
+    );
   },
   async setAddress(db: Queryable, id: number, a: { address: string; gateway: string; prefix: number }): Promise<void> {
     await db.query(
