@@ -25,6 +25,8 @@ const TEXT = {
     deployed: 'Instance deployed',
     failed: 'Deploy failed',
     failedMessage: 'Retry later or contact the administrator by opening a ticket. You were not charged.',
+    failedTitle: 'Deployment failed',
+    failedRefunded: 'The amount charged was refunded to your balance',
     total: 'Total due today',
     apply: 'Apply',
     promoPlaceholder: 'Enter a code',
@@ -61,6 +63,8 @@ const TEXT = {
     deployed: '实例已部署',
     failed: '部署失败',
     failedMessage: '请稍后重试，或提交工单联系管理员。本次未扣费。',
+    failedTitle: '部署失败',
+    failedRefunded: '已扣除的费用已退回您的余额',
     total: '今日应付',
     apply: '使用',
     promoPlaceholder: '输入优惠码',
@@ -281,6 +285,11 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await expect(row).toContainText(t.cancelled);
         // Refunded: the balance is whole again.
         await expect(page.getByRole('banner')).toContainText('20.00 USD');
+        // The instance's page says what failed and that it was refunded.
+        await row.getByRole('link', { name: 'doomed-1' }).click();
+        const failure = page.getByTestId('last-failure');
+        await expect(failure).toContainText(t.failedTitle);
+        await expect(failure).toContainText(t.failedRefunded);
       } finally {
         await clearFaults(code);
       }

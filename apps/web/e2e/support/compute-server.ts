@@ -28,27 +28,34 @@ async function body(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(text || '{}');
 }
 
-/**
- * Powers off the VM named `name` through the Proxmox API of whichever cluster holds it, as an
- * operator (or the guest itself) would behind the console's back. Answers whether one was found.
- */
-async function stopByName(name: string): Promise<boolean> {
+/** A cluster's Proxmox API with its token, as an operator calls it. */
+type Api = (p: string, init?: RequestInit) => Promise<{ data: unknown }>;
+
+/** The VM named `name` in whichever cluster holds it, with that cluster's API; null when none does. */
+async function findByName(name: string): Promise<{ region: string; node: string; vmid: number; api: Api } | null> {
   for (const region of compute.config.regions) {
     for (const c of region.clusters) {
-      const api = (p: string, init?: RequestInit) =>
+      const api: Api = (p, init) =>
         fetch(`${c.apiUrl}/api2/json${p}`, {
           ...init,
           headers: { authorization: `PVEAPIToken=${c.tokenId}=${c.tokenSecret}` },
         }).then((r) => r.json() as Promise<{ data: unknown }>);
       const { data } = await api('/cluster/resources?type=vm');
       const vm = (data as { name?: string; node: string; vmid: number }[]).find((v) => v.name === name);
-      if (vm) {
-        await api(`/nodes/${vm.node}/qemu/${vm.vmid}/status/stop`, { method: 'POST' });
-        return true;
-      }
+      if (vm) return { region: region.id, node: vm.node, vmid: vm.vmid, api };
     }
   }
-  return false;
+  return null;
+}
+
+/**
+ * Powers off the VM named `name` through the Proxmox API of whichever cluster holds it, as an
+ * operator (or the guest itself) would behind the console's back. Answers whether one was found.
+ */
+async function stopByName(name: string): Promise<boolean> {
+  const vm = await findByName(name);
+  if (vm) await vm.api(`/nodes/${vm.node}/qemu/${vm.vmid}/status/stop`, { method: 'POST' });
+  return vm !== null;
 }
 
 const server = createServer((req, res) => {
@@ -80,6 +87,10 @@ const server = createServer((req, res) => {
     if (url.pathname === '/vm') {
       const vm = compute.emulators.get(url.searchParams.get('region') ?? '')?.vm(Number(url.searchParams.get('vmid')));
       return send(vm ? 200 : 404, vm ?? null);
+    }
+    if (url.pathname === '/vm/find') {
+      const vm = await findByName(url.searchParams.get('name') ?? '');
+      return send(vm ? 200 : 404, vm && { region: vm.region, node: vm.node, vmid: vm.vmid });
     }
     if (url.pathname === '/vm/stop' && req.method === 'POST') {
       const stopped = await stopByName(url.searchParams.get('name') ?? '');

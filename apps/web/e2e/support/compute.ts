@@ -32,3 +32,10 @@ export async function stopVmByName(name: string): Promise<void> {
   const res = await fetch(`${control}/vm/stop?name=${encodeURIComponent(name)}`, { method: 'POST' });
   if (!res.ok) throw new Error(`stop ${name}: ${res.status}`);
 }
+
+/** Where the VM with this name lives (its region, node and VMID), to aim a fault at it alone. */
+export async function findVm(name: string): Promise<{ region: string; node: string; vmid: number }> {
+  const res = await fetch(`${control}/vm/find?name=${encodeURIComponent(name)}`);
+  if (!res.ok) throw new Error(`find ${name}: ${res.status}`);
+  return (await res.json()) as { region: string; node: string; vmid: number };
+}

@@ -1,5 +1,5 @@
 import { BACKUP_NAME_MAX, type Backup, type BackupList } from '@nimbus/contract';
-import { Badge, Skeleton, Text } from '@mantine/core';
+import { Badge, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card';
@@ -42,31 +42,39 @@ function Backups({ instanceId, list }: { instanceId: number; list: BackupList })
   const { t } = useTranslation('instance-data');
   // Backups outlive a server that is being reinstalled or destroyed; only acting needs one.
   const live = useInstanceLive(instanceId);
+  const failed = list.Items.some((b) => b.Status === 'failed');
   return (
-    <RestorePoints
-      instanceId={instanceId}
-      kind="backups"
-      action="backup"
-      items={list.Items}
-      quota={list.Quota}
-      used={list.Items.filter((b) => b.Status !== 'failed').length}
-      createIcon={<IconArchive size={16} aria-hidden />}
-      live={live}
-      minWidth={640}
-      keyOf={(b) => b.Id}
-      target={(b: Backup) => ({ BackupId: b.Id })}
-      badge={(b) =>
-        b.Status === 'ready' ? null : (
-          <Badge size="sm" variant="light" color={b.Status === 'failed' ? 'red' : 'ocean'}>
-            {t(`backups.status.${b.Status}`)}
-          </Badge>
-        )
-      }
-      columns={[{ header: t('backups.columns.size'), cell: (b) => (b.Size === null ? '—' : formatBytes(b.Size)) }]}
-      canRestore={(b) => b.Status === 'ready'}
-      canDelete={(b) => b.Status === 'ready' || b.Status === 'failed'}
-      nameMax={BACKUP_NAME_MAX}
-      checkName={() => undefined}
-    />
+    <Stack gap="sm">
+      <RestorePoints
+        instanceId={instanceId}
+        kind="backups"
+        action="backup"
+        items={list.Items}
+        quota={list.Quota}
+        used={list.Items.length}
+        createIcon={<IconArchive size={16} aria-hidden />}
+        live={live}
+        minWidth={640}
+        keyOf={(b) => b.Id}
+        target={(b: Backup) => ({ BackupId: b.Id })}
+        badge={(b) =>
+          b.Status === 'ready' ? null : (
+            <Badge size="sm" variant="light" color={b.Status === 'failed' ? 'red' : 'ocean'}>
+              {t(`backups.status.${b.Status}`)}
+            </Badge>
+          )
+        }
+        columns={[{ header: t('backups.columns.size'), cell: (b) => (b.Size === null ? '—' : formatBytes(b.Size)) }]}
+        canRestore={(b) => b.Status === 'ready'}
+        canDelete={(b) => b.Status === 'ready' || b.Status === 'failed'}
+        nameMax={BACKUP_NAME_MAX}
+        checkName={() => undefined}
+      />
+      {failed ? (
+        <Text fz="sm" c="dimmed">
+          {t('backups.failedCounts')}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { NetworkPanel } from './network-panel';
 import { SettingsPanel } from './settings-panel';
 import { RenewalAlert, SuspendedBadge } from './renewal-alert';
 import { StatusBadge } from './status-badge';
+import { FailureAlert, RestartAlert } from './task-alerts';
 import { BackupsPanel } from './backups-panel';
 import { FirewallPanel } from './firewall-panel';
 import { SnapshotsPanel } from './snapshots-panel';
@@ -118,6 +119,8 @@ export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageP
         </Group>
       </div>
       <RenewalAlert instance={instance} />
+      <RestartAlert instance={instance} />
+      <FailureAlert instance={instance} />
       <StateTip instance={instance} />
       <Tabs value={active} onChange={(v) => v && onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={tLive('tabs.label')}>

@@ -1,4 +1,10 @@
-import { formatMinor, type InstanceDetail, type InstanceFull, type UpgradeOption } from '@nimbus/contract';
+import {
+  formatMinor,
+  UPGRADE_STEP,
+  type InstanceDetail,
+  type InstanceFull,
+  type UpgradeOption,
+} from '@nimbus/contract';
 import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,7 +32,11 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
   const confirm = (option: UpgradeOption) => {
     setChosen(null);
     upgrade.mutateAsync({ ProductId: option.ProductId }).then(
-      () => notify.success({ title: t('upgrade.done', { size: option.Name }) }),
+      // Applied, but the reboot failed: the page's alert offers the restart.
+      (task) =>
+        task.Step === UPGRADE_STEP.needsRestart
+          ? notify.warning({ title: t('upgrade.doneRestart', { size: option.Name }) })
+          : notify.success({ title: t('upgrade.done', { size: option.Name }) }),
       (error: unknown) =>
         isApiError(error) && error.code === 'balance_not_enough'
           ? notify.error({ title: t('upgrade.failed'), message: t('upgrade.topUp') })
