@@ -109,7 +109,8 @@ export class TaskRunner {
       }
       if (task.attempts < this.limits.maxAttempts) throw e;
       this.log.error({ err: e, taskId, kind: task.kind }, `task ${out}`);
-      await this.abandon(handler, task, out);
+      // With the checkpoints this run saved (where the VM went, why it failed).
+      await this.abandon(handler, (await tasks.get(this.db, taskId)) ?? task, out);
     }
   }
 
