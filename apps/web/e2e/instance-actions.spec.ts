@@ -244,6 +244,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     });
 
     test('offers the restart an upgrade still needs when the guest will not reboot', async ({ page }) => {
+      // A deploy, an upgrade and a restart: three tasks.
+      test.setTimeout(120_000);
       await onInstance(page, `grow-${tag}`, '30', 'settings');
       const vm = await findVm(`grow-${tag}`);
       // The guest ignores ACPI: Proxmox's reboot of this VM fails (once; nobody else's).
