@@ -5,16 +5,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { backups, type BackupStatus } from './backups-repository.js';
-import {
-  actionHandler,
-  attempt,
-  clusterOf,
-  once,
-  quotas,
-  resumePower,
-  startOnVm,
-  type Sent,
-} from './common.js';
+import { actionHandler, attempt, clusterOf, once, quotas, resumePower, startOnVm, type Sent } from './common.js';
 import { archiveOf, claimArchive, notesTemplate } from './backup-archives.js';
 import { ensureAntiSpoofing, keptConfig, reapply } from './keep.js';
 
