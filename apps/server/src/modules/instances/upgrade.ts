@@ -1,10 +1,11 @@
-import { cycleByKey, type UpgradeOption } from '@nimbus/contract';
+import { cycleByKey, type Locale, type UpgradeOption } from '@nimbus/contract';
 import type { Queryable, Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { invoicedTo, invoices, type InvoiceRow } from '../billing/invoices.js';
 import { invoiceEvents } from '../billing/events.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
+import { textsIn } from '../catalog/service.js';
 import { attempt } from '../tasks/steps.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
@@ -53,7 +54,12 @@ async function candidates(db: Queryable, instance: InstanceRow): Promise<{ curre
 const priceOf = (p: ProductRow, instance: InstanceRow) => p.prices[instance.cycle as keyof typeof p.prices]!;
 
 /** GET api/instance/upgrades: each larger size with its renewal price and the prorated charge now. */
-export async function upgradeOptions(ctx: Context, userId: number, id: number): Promise<UpgradeOption[]> {
+export async function upgradeOptions(
+  ctx: Context,
+  userId: number,
+  id: number,
+  locale: Locale,
+): Promise<UpgradeOption[]> {
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw new AppError('db_no_record', 404);
   if (!['available', 'paused'].includes(instance.status)) return [];
@@ -61,8 +67,7 @@ export async function upgradeOptions(ctx: Context, userId: number, id: number): 
   const now = new Date();
   return list.map((p) => ({
     ProductId: p.id,
-    Name: p.name,
-    Description: p.description,
+    ...textsIn(p, locale),
     Cores: p.cores,
     Memory: p.memory_mb,
     Disk: p.disk_gb,
