@@ -5,6 +5,7 @@ import { registerInstanceDataHandlers } from './modules/instance-data/handlers.j
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
+import { storeIssuer } from './modules/billing/issuer.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
 import { TASK_QUEUE, TaskRunner } from './modules/tasks/runner.js';
 import { removeStaleUploads } from './modules/tickets/attachments.js';
@@ -25,6 +26,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
   // registered before the queues start taking jobs.
   registerInvoiceHooks(ctx);
+  await storeIssuer(ctx.db, ctx.config);
   const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log);
   runner.register('deploy', deployHandler(ctx));
   registerInstanceDataHandlers(runner, ctx);

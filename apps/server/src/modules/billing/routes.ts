@@ -1,6 +1,7 @@
 import { Invoice, InvoiceList, InvoicesQuery, LedgerList, LedgerQuery, MoneyIdQuery } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
 import { getInvoice, listInvoices, listLedger } from './service.js';
 
@@ -29,7 +30,7 @@ export async function billingRoutes(app: Api, ctx: Context) {
         response: replies(Invoice),
       },
     },
-    async (req) => ({ data: await getInvoice(ctx.db, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await getInvoice(ctx.db, authOf(req).userId, req.query.id, localeOf(req)) }),
   );
   app.get(
     '/balance/transactions',
@@ -42,6 +43,6 @@ export async function billingRoutes(app: Api, ctx: Context) {
         response: replies(LedgerList),
       },
     },
-    async (req) => ({ data: await listLedger(ctx, authOf(req).userId, req.query) }),
+    async (req) => ({ data: await listLedger(ctx, authOf(req).userId, req.query, localeOf(req)) }),
   );
 }

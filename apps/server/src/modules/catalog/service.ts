@@ -1,7 +1,10 @@
-import { pickText, type Locale, type Product, type Region, type Template } from '@nimbus/contract';
+import { pickText, type Locale, type LocalText, type Product, type Region, type Template } from '@nimbus/contract';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { catalog, type CatalogTexts, type ProductRow } from './repository.js';
+
+/** An entry's name in both languages, as a line keeps it. */
+export const nameOf = (e: Pick<CatalogTexts, 'name' | 'name_zh'>): LocalText => ({ en_US: e.name, zh_CN: e.name_zh });
 
 /** An entry's name and description in the reader's language, else the other one. */
 export const textsIn = (e: CatalogTexts, locale: Locale) => ({

@@ -11,6 +11,7 @@ import { tasks, type TaskRow } from '../tasks/repository.js';
 import { post } from '../users/ledger.js';
 import { releaseAddress } from './allocate.js';
 import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
+import { line } from '../billing/lines.js';
 
 /** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
 export interface DeployState {
@@ -164,7 +165,7 @@ async function giveBack(
         instance.user_id,
         'refund',
         state.charged,
-        `Refund: deploy of ${instance.hostname} failed (#${instance.id})`,
+        line('deploy_refund', { hostname: instance.hostname, instance: instance.id }),
       );
     await catalog.returnStock(tx, instance.product_id);
     await releaseAddress(tx, instance.id);

@@ -4,8 +4,9 @@ import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { invoicedTo, invoices, type InvoiceRow } from '../billing/invoices.js';
 import { invoiceEvents } from '../billing/events.js';
+import { billing } from '../billing/repository.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
-import { textsIn } from '../catalog/service.js';
+import { nameOf, textsIn } from '../catalog/service.js';
 import { attempt } from '../tasks/steps.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
@@ -13,6 +14,7 @@ import { startAction } from './actions.js';
 import { durable, powerState, sendOnce, type BaseState } from './durable.js';
 import { liveInstance } from './power.js';
 import { instances, type InstanceRow } from './repository.js';
+import { line } from '../billing/lines.js';
 
 /**
  * The part of the price difference still owed this cycle: (new − old) × the share of the current
@@ -109,7 +111,13 @@ export async function startUpgrade(ctx: Context, userId: number, id: number, pro
       if (!(await catalog.takeStock(tx, target.id))) throw new AppError('out_of_stock', 409);
       const charge = prorate(instance, priceOf(target, instance));
       if (charge > 0)
-        await post(tx, userId, 'charge', -charge, `Upgrade ${instance.hostname} to ${target.name} (#${instance.id})`);
+        await post(
+          tx,
+          userId,
+          'charge',
+          -charge,
+          line('upgrade_charge', { hostname: instance.hostname, product: nameOf(target), instance: instance.id }),
+        );
       const invoiceId = await upgradeInvoice(tx, instance, current, target, charge);
       return {
         productId: target.id,
@@ -150,11 +158,8 @@ async function upgradeInvoice(
     ],
   );
   const invoiceId = rows[0]!.id;
-  await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-    invoiceId,
-    `Upgrade ${from.name} → ${to.name}, prorated to the end of the period — ${instance.hostname}`,
-    charge,
-  ]);
+  const item = line('upgrade', { from: nameOf(from), to: nameOf(to), hostname: instance.hostname });
+  await billing.addItem(tx, invoiceId, item, charge);
   await invoiceEvents.paid(tx, rows[0]!);
   return invoiceId;
 }
@@ -211,7 +216,7 @@ export function upgradeHandler(ctx: Context) {
           run.instance.user_id,
           'refund',
           s.charged,
-          `Refund: upgrade of ${run.instance.hostname} failed (#${run.instance.id})`,
+          line('upgrade_refund', { hostname: run.instance.hostname, instance: run.instance.id }),
         );
       }
       await catalog.returnStock(tx, s.productId);

@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
 import { getPayment, payInvoice, paymentMethods, topUp } from './service.js';
@@ -70,6 +71,6 @@ export async function paymentRoutes(app: Api, ctx: Context) {
         response: replies(InvoicePayResult),
       },
     },
-    async (req) => ({ data: await payInvoice(ctx, authOf(req).userId, req.body, keyOf(req)) }),
+    async (req) => ({ data: await payInvoice(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
   );
 }

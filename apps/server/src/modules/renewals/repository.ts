@@ -1,5 +1,6 @@
 import type { Queryable, Tx } from '../../db/pool.js';
 import type { InvoiceRow } from '../billing/invoices.js';
+import { billing } from '../billing/repository.js';
 import type { InstanceRow } from '../instances/repository.js';
 
 /** What a renewal step mails (one of each per invoice at most). */
@@ -75,14 +76,7 @@ export const renewals = {
     );
     const invoice = rows[0];
     if (!invoice) return null;
-    await tx.query(
-      `insert into invoice_items (invoice_id, description, amount)
-       select $1, g.name || ' ' || p.name || ', ' || r.name || ' — ' || i.hostname, $3
-       from instances i join products p on p.id = i.product_id join product_groups g on g.id = p.group_id
-         join regions r on r.id = i.region_id
-       where i.id = $2`,
-      [invoice.id, i.id, i.price],
-    );
+    await billing.addItem(tx, invoice.id, await billing.serviceLine(tx, i.id), i.price);
     return invoice;
   },
   /** Unpaid renewal invoices of auto-renewing instances, by invoice id. */
