@@ -70,7 +70,7 @@ async function startPayment(
   ctx: Context,
   tx: Tx,
   gateway: Gateway,
-  p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number },
+  p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number; locale: Locale },
 ): Promise<PaymentRow> {
   const user = await users.byId(tx, p.userId);
   if (!user) throw new AppError('invalid_session', 401);
@@ -89,7 +89,13 @@ async function startPayment(
 const TOPUP_WINDOW_SECONDS = 3600;
 
 /** SPEC §7 api/balance/topup: a pending top-up and where to pay it. */
-export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: string | undefined): Promise<Payment> {
+export async function topUp(
+  ctx: Context,
+  userId: number,
+  body: TopUpBody,
+  key: string | undefined,
+  locale: Locale,
+): Promise<Payment> {
   const c = ctx.config;
   if (body.Amount < c.TOPUP_MIN) throw badRequest({ Amount: 'amount_too_small' });
   if (body.Amount > c.TOPUP_MAX) throw badRequest({ Amount: 'amount_too_large' });
@@ -104,7 +110,13 @@ export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: 
         scope: 'account',
       });
       return toPayment(
-        await startPayment(ctx, tx, gateway, { userId, purpose: 'topup', invoiceId: null, amount: body.Amount }),
+        await startPayment(ctx, tx, gateway, {
+          userId,
+          purpose: 'topup',
+          invoiceId: null,
+          amount: body.Amount,
+          locale,
+        }),
       );
     }),
   );
@@ -143,6 +155,7 @@ export async function payInvoice(
         purpose: 'invoice',
         invoiceId: invoice.id,
         amount: invoice.amount,
+        locale,
       });
       return { Invoice: await getInvoice(tx, userId, body.Id, locale), Payment: toPayment(payment) };
     }),
