@@ -22,7 +22,13 @@ export const pickText = (text: LocalText, locale: Locale): string => text[locale
  */
 export function localTextInput<T extends z.ZodMiniType<string, unknown>>(text: T, required: boolean) {
   const versions = z.object({ en_US: z.optional(text), zh_CN: z.optional(text) });
-  const error = (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : 'invalid_value');
+  // A missing text is `required`; a bad plain string says what its check said (`incorrect_length`…).
+  const error = (issue: { input?: unknown; errors?: { message: string }[][] }) =>
+    issue.input === undefined
+      ? 'required'
+      : typeof issue.input === 'string'
+        ? (issue.errors?.[0]?.[0]?.message ?? 'invalid_value')
+        : 'invalid_value';
   return z.union([text, versions], { error }).check(
     z.refine((v) => !required || typeof v === 'string' || LOCALES.some((l) => (v[l] ?? '') !== ''), {
       error: 'required',

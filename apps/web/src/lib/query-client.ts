@@ -1,6 +1,7 @@
 import { QUERY } from '@nimbus/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { isClientError } from './api-error';
+import { i18n } from './i18n/i18n';
 
 /** SPEC §7: reads stale after 5 s and retried 3 × 333 ms (never a 4xx); mutations never retry. */
 export function createQueryClient(): QueryClient {
@@ -21,3 +22,7 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// The server answers in the console's language (Accept-Language): after a switch, what is on screen
+// is read again and everything else is stale, so no text stays in the language left behind.
+i18n.subscribe(() => void queryClient.invalidateQueries());

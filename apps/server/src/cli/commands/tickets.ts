@@ -6,6 +6,7 @@ import {
   TICKET_TYPE_LIMITS,
   TicketTypeAddBody,
   ticketContentError,
+  toLocalText,
   type StaffTicketType,
   type TicketStatus,
 } from '@nimbus/contract';
@@ -53,9 +54,8 @@ async function operate<T>(id: number, fn: () => Promise<T>): Promise<T> {
 function typeTextProblem(path: PropertyKey[]): string {
   const [field, locale] = path.map(String);
   const flag = `--${field === 'Description' ? 'description' : 'name'}${locale === 'zh_CN' ? '-zh' : ''}`;
-  return field === 'Description'
-    ? `${flag} must be at most ${TICKET_TYPE_LIMITS.descriptionMax} characters`
-    : `give --name, --name-zh or both, each 1 to ${TICKET_TYPE_LIMITS.nameMax} characters (${flag})`;
+  if (field === 'Description') return `${flag} must be at most ${TICKET_TYPE_LIMITS.descriptionMax} characters`;
+  return locale ? `${flag} must be 1 to ${TICKET_TYPE_LIMITS.nameMax} characters` : '--name or --name-zh is required';
 }
 
 const name = (text: string, flag: string) => {
@@ -174,8 +174,15 @@ export const ticketCommands: Record<string, Command> = {
     usage: '',
     async run({ db }) {
       const types = await staffTicketTypes(db, 1000);
-      const row = (t: StaffTicketType) => [t.Id, t.Texts.Name.en_US, t.Texts.Name.zh_CN, t.Texts.Description.en_US];
-      return ['id\tname\tname (zh)\tdescription', ...types.map((t) => row(t).join('\t'))].join('\n');
+      const row = ({ Id, Texts: { Name: n, Description: d } }: StaffTicketType) => [
+        String(Id),
+        n.en_US,
+        d.en_US,
+        n.zh_CN,
+        d.zh_CN,
+      ];
+      const head = 'id\tname\tdescription\tname (zh)\tdescription (zh)';
+      return [head, ...types.map((t) => row(t).map(oneLine).join('\t'))].join('\n');
     },
   },
 };

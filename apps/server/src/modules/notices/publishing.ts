@@ -58,7 +58,8 @@ async function staffNotice(db: Queryable, id: number): Promise<StaffNotice> {
 function noticeVersions(input: Pick<StaffNoticeAddBody, 'Title' | 'Content'>): Record<Locale, NoticeVersion> {
   const title = toLocalText(input.Title);
   const content = toLocalText(input.Content);
-  const field = (name: 'Title' | 'Content', l: Locale) => (typeof input[name] === 'string' ? name : `${name}.${l}`);
+  const field = (name: 'Title' | 'Content', l: Locale) =>
+    typeof input[name] === 'string' && l === 'en_US' ? name : `${name}.${l}`;
   const versions = { en_US: EMPTY, zh_CN: EMPTY };
   for (const l of LOCALES) {
     const t = title[l].trim();
