@@ -117,7 +117,7 @@ describe('a top-up', () => {
       PaymentId: pending.Id,
       Note: `Top-up: payment #${pending.Id} (test gateway)`,
     });
-    expect((await ledger('zh-CN')).Note).toBe(`余额充值：付款 #${pending.Id}（测试支付通道）`);
+    expect((await ledger('zh-CN')).Note).toBe(`余额充值：付款 #${pending.Id}（测试网关）`);
     const receipt = await download(u, `/api/payment/receipt?id=${pending.Id}`);
     expect([receipt.statusCode, receipt.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(pdfInfo(receipt.rawPayload)).toEqual({ lang: 'zh-CN', title: `收据 #${pending.Id}` });

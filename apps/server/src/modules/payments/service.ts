@@ -172,7 +172,7 @@ export async function payInvoice(
  */
 /** How ledger notes and receipts name a gateway. */
 export const METHOD_NAMES: Record<PaymentRow['method'], LocalText> = {
-  sandbox: { en_US: 'test gateway', zh_CN: '测试支付通道' },
+  sandbox: { en_US: 'test gateway', zh_CN: '测试网关' },
   stripe: { en_US: 'Stripe', zh_CN: 'Stripe' },
 };
 
