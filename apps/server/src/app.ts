@@ -8,6 +8,7 @@ import { clientAddress, trustProxyOption } from './lib/client-address.js';
 import type { Context } from './lib/context.js';
 import { lazyChildLoggerFactory } from './lib/logger.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
+import { storeIssuer } from './modules/billing/issuer.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { affiliateClickRoutes, affiliateRoutes } from './modules/affiliate/routes.js';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.js';
@@ -54,6 +55,7 @@ declare module 'fastify' {
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
   registerInvoiceHooks(ctx);
+  await storeIssuer(ctx.db, ctx.config);
   const security: SecurityOptions = {
     https: ctx.config.PUBLIC_URL.startsWith('https:'),
     stripeJs: !!ctx.config.STRIPE_PUBLISHABLE_KEY && ctx.config.PAYMENT_GATEWAYS.includes('stripe'),

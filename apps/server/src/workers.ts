@@ -5,6 +5,7 @@ import { registerInstanceDataHandlers } from './modules/instance-data/handlers.j
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
 import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
+import { storeIssuer } from './modules/billing/issuer.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
 import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './modules/tasks/runner.js';
 import { removeStaleUploads } from './modules/tickets/attachments.js';
@@ -25,6 +26,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
   // registered before the queues start taking jobs.
   registerInvoiceHooks(ctx);
+  await storeIssuer(ctx.db, ctx.config);
   const limits: TaskLimits = {
     maxAttempts: ctx.config.TASK_MAX_ATTEMPTS,
     retrySeconds: ctx.config.TASK_RETRY_SECONDS,

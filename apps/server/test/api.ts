@@ -14,7 +14,7 @@ export async function call<T = unknown>(
   h: Harness,
   method: 'GET' | 'POST',
   url: string,
-  opts: { body?: unknown; ssid?: string; ip?: string; key?: string; token?: string } = {},
+  opts: { body?: unknown; ssid?: string; ip?: string; key?: string; token?: string; lang?: string } = {},
 ): Promise<Reply<T>> {
   const res = await h.app.inject({
     method,
@@ -25,6 +25,7 @@ export async function call<T = unknown>(
       ...(opts.ssid ? { ssid: opts.ssid } : {}),
       ...(opts.key ? { 'idempotency-key': opts.key } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
     },
     remoteAddress: opts.ip ?? '127.0.0.1',
   });

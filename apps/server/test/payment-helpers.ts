@@ -22,8 +22,18 @@ export async function unpaidInvoice(h: Harness, userId: number, amount: number, 
   });
 }
 
-export async function topUpPayment(h: Harness, ssid: string, amount: number, method = 'sandbox'): Promise<Payment> {
-  const r = await call<Payment>(h, 'POST', '/api/balance/topup', { ssid, body: { Amount: amount, Method: method } });
+export async function topUpPayment(
+  h: Harness,
+  ssid: string,
+  amount: number,
+  method = 'sandbox',
+  lang?: string,
+): Promise<Payment> {
+  const r = await call<Payment>(h, 'POST', '/api/balance/topup', {
+    ssid,
+    lang,
+    body: { Amount: amount, Method: method },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
 import { createAccount, type Account } from './support/api';
@@ -37,6 +38,14 @@ const TEXT = {
     notFound: 'Invoice get failed',
     print: 'Print',
     invoicedTo: 'Invoiced to',
+    from: 'From',
+    downloadPdf: 'Download PDF',
+    invoiceDate: 'Invoice date',
+    created: 'Created',
+    line: 'Consulting, November',
+    printedTitle: (id: number) => `Invoice #${id}`,
+    receiptButton: /Download the receipt of payment #\d+/,
+    pdfLang: 'en',
     recent: 'Recent invoices',
     total: 'Total',
   },
@@ -72,7 +81,15 @@ const TEXT = {
     manual: '人工账单',
     notFound: '获取账单失败',
     print: '打印',
-    invoicedTo: '开票对象',
+    invoicedTo: '客户信息',
+    from: '服务商',
+    downloadPdf: '下载 PDF',
+    invoiceDate: '账单日期',
+    created: '创建时间',
+    line: '十一月技术咨询',
+    printedTitle: (id: number) => `账单 #${id}`,
+    receiptButton: /下载付款 #\d+ 的收据/,
+    pdfLang: 'zh-CN',
     recent: '最近的账单',
     total: '合计',
   },
@@ -123,6 +140,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const ledger = page.getByRole('table', { name: t.transactions });
       await expect(ledger.getByRole('row').nth(1)).toContainText(t.topUpKind);
       await expect(ledger.getByRole('row').nth(1)).toContainText('+12.34 USD');
+      const [receipt] = await Promise.all([
+        page.waitForEvent('download'),
+        ledger.getByRole('row').nth(1).getByRole('button', { name: t.receiptButton }).click(),
+      ]);
+      expect(receipt.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+      expect(readFileSync((await receipt.path())!).toString('latin1')).toContain(`/Lang (${t.pdfLang})`);
     });
 
     test('says so when the payment is declined at the gateway', async ({ page }) => {
@@ -215,6 +238,43 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/invoices/${theirs}`);
       await expect(page.getByText(t.notFound).first()).toBeVisible();
       await expect(page).toHaveURL(/\/billing$/);
+    });
+
+    test('shows the issuer and its line in the reader’s language, one date, and downloads the PDF', async ({
+      page,
+    }) => {
+      const account = await createAccount({ profile: { FirstName: 'Lin', LastName: 'Wei', Country: 'CN' } });
+      adminCli('user:balance', '--email', account.email, '--add', '1234.56', '--note', 'Welcome', '--note-zh', '欢迎');
+      const out = adminCli(
+        ...['invoice:create', '--email', account.email, '--amount', '1234.5'],
+        ...['--description', 'Consulting, November', '--description-zh', '十一月技术咨询'],
+      );
+      const id = Number(/#(\d+)/.exec(out)?.[1]);
+      await presetChoice(page, { locale, theme: 'light' });
+      await signInAs(page, account);
+      await page.goto(`/invoices/${id}`);
+      await expectPageReady(page);
+      const invoice = page.getByRole('article', { name: t.invoice(id) });
+      await expect(invoice.getByRole('heading', { name: t.from })).toBeVisible();
+      await expect(invoice).toContainText(t.line);
+      await expect(invoice.getByRole('row', { name: new RegExp(t.total) })).toContainText('1,234.50 USD');
+      await expect(invoice.getByText(t.invoiceDate, { exact: true })).toBeVisible();
+      await expect(invoice.getByText(t.created, { exact: true })).toHaveCount(0);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t.downloadPdf }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`invoice-${id}.pdf`);
+      const pdf = readFileSync((await download.path())!);
+      // Printed in the language the invoice was issued in: the account's (English) at the time.
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toContain('/Lang (en)');
+      // The balance credit reads in the reader's language too.
+      await page.goto('/billing?tab=transactions');
+      await expect(page.getByRole('table', { name: t.transactions })).toContainText(
+        locale === 'zh_CN' ? '欢迎' : 'Welcome',
+      );
+      await expect(page.getByRole('table', { name: t.transactions })).toContainText('1,234.56 USD');
     });
 
     test('prints the invoice alone, in black on white, in the dark theme too', async ({ page }) => {

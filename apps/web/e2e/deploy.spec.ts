@@ -34,6 +34,17 @@ const TEXT = {
     invalidPromo: 'Invalid promotion code',
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
+    names: {
+      hk: 'Hong Kong',
+      de: 'Frankfurt',
+      sg: 'Singapore',
+      jp: 'Tokyo',
+      standard: 'Standard',
+      performance: 'Performance',
+      s1: '1 vCPU · 1 GB',
+      s2: '1 vCPU · 2 GB',
+      legacy: '1 vCPU · 512 MB',
+    },
     active: 'Active',
     cancelled: 'Cancelled',
     ipAddress: 'IP address',
@@ -72,14 +83,25 @@ const TEXT = {
     invalidPromo: '优惠码无效',
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
-    active: '运行中',
+    names: {
+      hk: '中国香港',
+      de: '德国法兰克福',
+      sg: '新加坡',
+      jp: '日本东京',
+      standard: '标准型',
+      performance: '性能型',
+      s1: '1 核 · 1 GB',
+      s2: '1 核 · 2 GB',
+      legacy: '1 核 · 512 MB',
+    },
+    active: '正常',
     cancelled: '已取消',
     ipAddress: 'IP 地址',
     invalid: {
-      region_id: '地域 ID 类型或精度无效',
-      group_id: '类型 ID 类型或精度无效',
-      product_id: '产品 ID 类型或精度无效',
-      promo_code: '优惠码类型无效',
+      region_id: '地域 ID 的数据类型或精度无效',
+      group_id: '服务器类型 ID 的数据类型或精度无效',
+      product_id: '产品 ID 的数据类型或精度无效',
+      promo_code: '优惠码的数据类型无效',
     },
   },
 } as const;
@@ -92,8 +114,10 @@ type Catalogue = {
 }[];
 
 /** The catalogue as the customer's API answers it, to build deep links with real ids. */
-async function catalogue(account: Account): Promise<Catalogue> {
-  const res = await fetch(`${E2E.baseUrl}/api/deploy/products`, { headers: { ssid: account.session.session_id } });
+async function catalogue(account: Account, locale: 'en_US' | 'zh_CN'): Promise<Catalogue> {
+  const res = await fetch(`${E2E.baseUrl}/api/deploy/products`, {
+    headers: { ssid: account.session.session_id, 'accept-language': locale === 'zh_CN' ? 'zh-CN' : 'en-US' },
+  });
   return ((await res.json()) as { data: Catalogue }).data;
 }
 
@@ -138,15 +162,15 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
 
       // The first open region, type and size are chosen; a region without types is shown disabled.
-      await expect(radio(page, 'Hong Kong')).toHaveAttribute('aria-checked', 'true');
-      await expect(radio(page, 'Frankfurt')).toBeDisabled();
-      await expect(radio(page, 'Frankfurt')).toContainText(t.notAvailable);
-      await expect(radio(page, 'Standard')).toHaveAttribute('aria-checked', 'true');
-      await expect(radio(page, '1 vCPU · 1 GB')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.hk)).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.de)).toBeDisabled();
+      await expect(radio(page, t.names.de)).toContainText(t.notAvailable);
+      await expect(radio(page, t.names.standard)).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.s1)).toHaveAttribute('aria-checked', 'true');
       // The retired size carries an Ord and is hidden.
-      await expect(radio(page, '1 vCPU · 512 MB')).toHaveCount(0);
+      await expect(radio(page, t.names.legacy)).toHaveCount(0);
 
-      await radio(page, '1 vCPU · 2 GB').click();
+      await radio(page, t.names.s2).click();
       await radio(page, t.quarterly).click();
       await expect(radio(page, t.quarterly)).toContainText('28.50 USD');
       await expect(page.getByText(t.images)).toBeVisible();
@@ -185,21 +209,21 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('opens deep links on their region, type and size', async ({ page }) => {
       const account = await createAccount();
-      const regions = await catalogue(account);
+      const regions = await catalogue(account, locale);
       const sg = regions.find((r) => r.CountryCode === 'sg')!;
-      const performance = sg.Groups.find((g) => g.Name === 'Performance')!;
+      const performance = sg.Groups.find((g) => g.Name === t.names.performance)!;
       const product = performance.Products[1]!;
       await signInAs(page, account);
       await page.goto(`/deploy?product_id=${product.Id}`);
       await expectPageReady(page);
-      await expect(radio(page, 'Singapore')).toHaveAttribute('aria-checked', 'true');
-      await expect(radio(page, 'Performance')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.sg)).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.performance)).toHaveAttribute('aria-checked', 'true');
       await expect(radio(page, product.Name)).toHaveAttribute('aria-checked', 'true');
 
       // A region alone picks its first type and size.
       const jp = regions.find((r) => r.CountryCode === 'jp')!;
       await page.goto(`/deploy?region_id=${jp.Id}`);
-      await expect(radio(page, 'Tokyo')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.jp)).toHaveAttribute('aria-checked', 'true');
       await expect(radio(page, jp.Groups[0]!.Products[0]!.Name)).toHaveAttribute('aria-checked', 'true');
     });
 
@@ -208,7 +232,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto('/deploy?region_id=1.5&group_id=abc&product_id=-3&promo_code=%7B%22a%22%3A1%7D');
       await expectPageReady(page);
       for (const message of Object.values(t.invalid)) await expect(page.getByText(message)).toBeVisible();
-      await expect(radio(page, 'Hong Kong')).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.names.hk)).toHaveAttribute('aria-checked', 'true');
     });
 
     test('applies a promotion with Enter and refuses an invalid one', async ({ page }) => {
@@ -264,7 +288,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const code = locale === 'en_US' ? 'us' : 'sg';
       const account = await createAccount();
       topUp(account, '20');
-      const region = (await catalogue(account)).find((r) => r.CountryCode === code)!;
+      const region = (await catalogue(account, locale)).find((r) => r.CountryCode === code)!;
       await injectFault({
         region: code,
         kind: 'task-fail',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CYCLE_CODES } from './catalog.js';
+import { LOCALES } from './constants.js';
 
 // The answers of the money API (issue 9). Every amount is an integer in minor units of its Currency.
 
@@ -60,9 +61,26 @@ export const InvoicedTo = z.object({
 });
 export type InvoicedTo = z.infer<typeof InvoicedTo>;
 
-/** `data` of GET api/invoice?id=: the invoice with its items and invoiced-to block. */
+/** Who issued an invoice or receipt (the provider's details as they were then). */
+export const Issuer = z.object({
+  LegalName: z.string(),
+  Address: z.string().check(z.describe('Lines separated by \\n.')),
+  TaxId: z.string(),
+});
+export type Issuer = z.infer<typeof Issuer>;
+
+/** `data` of GET api/invoice?id=: the invoice with its items, issuer, invoiced-to block and tax. */
 export const Invoice = z
-  .object({ ...InvoiceSummary.shape, Items: z.array(InvoiceItem), InvoicedTo })
+  .object({
+    ...InvoiceSummary.shape,
+    Items: z.array(InvoiceItem).check(z.describe('Descriptions in the language of `Accept-Language`.')),
+    InvoicedTo,
+    Issuer,
+    Subtotal: int().check(z.describe('Amount less the tax it includes, minor units.')),
+    Tax: int().check(z.describe('The tax included in Amount at TaxRate, minor units.')),
+    TaxRate: z.number().check(z.describe('Percent, as when the invoice was issued (prices include tax).')),
+    Locale: z.enum(LOCALES).check(z.describe('The language it was issued in: its PDF is printed in it.')),
+  })
   .register(z.globalRegistry, { id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;
 
@@ -127,7 +145,10 @@ export const LedgerEntry = z.object({
   Amount: int().check(z.describe('Signed, minor units.')),
   BalanceAfter: int(),
   Currency: z.string(),
-  Note: z.string(),
+  Note: z.string().check(z.describe('In the language of `Accept-Language` (an operator’s free text as written).')),
+  PaymentId: z.nullable(
+    int().check(z.describe('The gateway payment of a top-up: its receipt is GET api/payment/receipt?id=.')),
+  ),
   CreatedAt: date(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;

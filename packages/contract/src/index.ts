@@ -26,3 +26,4 @@ export * from './notices-requests.js';
 export * from './staff-tickets.js';
 export * from './oauth.js';
 export * from './oauth-flags.js';
+export * from './local-text.js';

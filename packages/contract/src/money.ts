@@ -16,3 +16,13 @@ export function parseMinor(text: string, decimals = 2): number | null {
   const value = Number(whole) * 10 ** decimals + Number(frac.padEnd(decimals, '0') || '0');
   return neg ? -value : value;
 }
+
+/**
+ * An amount as people read it: 2 decimals and thousands separators ("1,234.50"), the same in both
+ * console languages. Never parse it back: formatMinor is the machine form.
+ */
+export function formatAmount(minor: number, decimals = 2): string {
+  const [whole = '', frac] = formatMinor(minor, decimals).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { localTextInput } from './local-text.js';
 import { NOTICE_LIMITS } from './notices.js';
 import { bodyId as id, queryInt } from './query.js';
 
@@ -38,22 +39,31 @@ export const StaffNoticesQuery = z.object({
 export type StaffNoticesQuery = z.input<typeof StaffNoticesQuery>;
 
 /**
- * POST api/staff/notice/add (header Idempotency-Key), and `npm run admin -- notice:create`. The
- * content is HTML; it is sanitised before it is stored, and content with no text left is `required`.
+ * POST api/staff/notice/add (header Idempotency-Key), and `npm run admin -- notice:create`. Title
+ * and content are written in English, Chinese or both (a plain string is the English version, or
+ * `{"en_US": …, "zh_CN": …}`); a language with a title needs its content and the other way round.
+ * The content is HTML; it is sanitised before it is stored, and content with no text left is
+ * `required`. Customers read their language, else the other.
  */
 export const StaffNoticeAddBody = z.object({
-  Title: z.string({ error: 'required' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'required' }),
-    z.maxLength(NOTICE_LIMITS.titleMax, { error: 'incorrect_length' }),
-    z.refine((s) => !/[\p{Cc}]/u.test(s), { error: 'invalid_value' }),
-    z.describe(`Plain text of 1 to ${NOTICE_LIMITS.titleMax} characters.`),
+  Title: localTextInput(
+    z.string({ error: 'required' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'required' }),
+      z.maxLength(NOTICE_LIMITS.titleMax, { error: 'incorrect_length' }),
+      z.refine((s) => !/[\p{Cc}]/u.test(s), { error: 'invalid_value' }),
+      z.describe(`Plain text of 1 to ${NOTICE_LIMITS.titleMax} characters.`),
+    ),
+    true,
   ),
-  Content: z.string({ error: 'required' }).check(
-    z.refine((s) => s.trim() !== '', { error: 'required' }),
-    z.maxLength(NOTICE_LIMITS.contentMax, { error: 'incorrect_length' }),
-    z.refine((s) => !s.includes('\u0000'), { error: 'invalid_value' }),
-    z.describe(`HTML of at most ${NOTICE_LIMITS.contentMax} characters; sanitised before it is stored.`),
+  Content: localTextInput(
+    z.string({ error: 'required' }).check(
+      z.refine((s) => s.trim() !== '', { error: 'required' }),
+      z.maxLength(NOTICE_LIMITS.contentMax, { error: 'incorrect_length' }),
+      z.refine((s) => !s.includes('\u0000'), { error: 'invalid_value' }),
+      z.describe(`HTML of at most ${NOTICE_LIMITS.contentMax} characters; sanitised before it is stored.`),
+    ),
+    true,
   ),
   Pinned: z._default(z.boolean({ error: 'invalid_value' }), false),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LocalTextVersions } from './local-text.js';
 
 // The answers of the notices API (issue 10): the provider's announcements, read per customer.
 
@@ -67,6 +68,13 @@ export const StaffNotice = z
     WithdrawnAt: z.nullable(date()).check(z.describe('Set once withdrawn: customers no longer see it.')),
     Author: z.string().check(z.describe('"admin CLI", or the name of the operator token that published it.')),
     Reads: int().check(z.describe('Customers who have opened it.')),
+    Texts: z
+      .object({ Title: LocalTextVersions, Content: LocalTextVersions })
+      .check(
+        z.describe(
+          'Every version as written (content sanitised); Title, Summary and Content above read English, else Chinese.',
+        ),
+      ),
   })
   .register(z.globalRegistry, { id: 'StaffNotice' });
 export type StaffNotice = z.infer<typeof StaffNotice>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { Ticket, TicketSummary } from './tickets.js';
+import { localTextInput, LocalTextVersions } from './local-text.js';
+import { Ticket, TicketSummary, TicketType } from './tickets.js';
 import { TicketCloseBody, TicketReplyBody, TicketsQuery } from './tickets-requests.js';
 
 // The staff API's tickets (issue 10): what a help desk reads and does under /api/staff/, with the
@@ -51,20 +52,39 @@ export type StaffTicketAssignBody = z.input<typeof StaffTicketAssignBody>;
 
 export const TICKET_TYPE_LIMITS = { nameMax: 100, descriptionMax: 1000 } as const;
 
-/** POST api/staff/ticket-type/add: a new ticket type customers can choose. */
+/**
+ * POST api/staff/ticket-type/add: a new ticket type customers can choose, in English, Chinese or
+ * both (`"Billing"` or `{"en_US": "Billing", "zh_CN": "账单与付款"}`); customers read their language,
+ * else the other.
+ */
 export const TicketTypeAddBody = z.object({
-  Name: z
-    .string({ error: 'required' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'required' }),
-      z.maxLength(TICKET_TYPE_LIMITS.nameMax, { error: 'incorrect_length' }),
-    ),
-  Description: z._default(
+  Name: localTextInput(
     z
-      .string({ error: 'invalid_value' })
-      .check(z.trim(), z.maxLength(TICKET_TYPE_LIMITS.descriptionMax, { error: 'incorrect_length' })),
-    '',
+      .string({ error: 'required' })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'required' }),
+        z.maxLength(TICKET_TYPE_LIMITS.nameMax, { error: 'incorrect_length' }),
+      ),
+    true,
+  ),
+  Description: z.optional(
+    localTextInput(
+      z
+        .string({ error: 'invalid_value' })
+        .check(z.trim(), z.maxLength(TICKET_TYPE_LIMITS.descriptionMax, { error: 'incorrect_length' })),
+      false,
+    ),
   ),
 });
 export type TicketTypeAddBody = z.input<typeof TicketTypeAddBody>;
+
+/** A ticket type as staff see it: read in English (else Chinese), with every version as written. */
+export const StaffTicketType = z
+  .object({ ...TicketType.shape, Texts: z.object({ Name: LocalTextVersions, Description: LocalTextVersions }) })
+  .register(z.globalRegistry, { id: 'StaffTicketType' });
+export type StaffTicketType = z.infer<typeof StaffTicketType>;
+
+/** `data` of GET api/staff/ticketTypes. */
+export const StaffTicketTypeList = z.array(StaffTicketType).register(z.globalRegistry, { id: 'StaffTicketTypeList' });
+export type StaffTicketTypeList = z.infer<typeof StaffTicketTypeList>;

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/env.js';
 import { openDatabase } from '../lib/bootstrap.js';
 import { registerInvoiceHooks } from '../modules/billing/hooks.js';
+import { storeIssuer } from '../modules/billing/issuer.js';
 import { createLogger } from '../lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
@@ -47,6 +48,7 @@ async function run(): Promise<number> {
   // Commands pay and refund invoices (invoice:cancel --refund, renewals:run): the same hooks as the server.
   registerInvoiceHooks({ config });
   try {
+    await storeIssuer(database.db, config);
     process.stdout.write(`${await command.run({ db: database.db, config, flags, args })}\n`);
     return 0;
   } finally {

@@ -1,3 +1,4 @@
+import type { LocalText } from '@nimbus/contract';
 /**
  * Parses `--name value` (or `--name=value`) pairs and plain arguments; a flag without a value is an
  * error, except the command's switches (`--refund`), which read as 'true'.
@@ -29,6 +30,17 @@ export function parseArgs(
     i++;
   }
   return { flags, args };
+}
+
+/**
+ * A text an operator writes in each console language: `--NAME` is the English version and
+ * `--NAME-zh` the Chinese one; undefined when neither is given.
+ */
+export function localFlag(flags: Record<string, string>, name: string): Partial<LocalText> | undefined {
+  const en = flags[name];
+  const zh = flags[`${name}-zh`];
+  if (en === undefined && zh === undefined) return undefined;
+  return { ...(en === undefined ? {} : { en_US: en }), ...(zh === undefined ? {} : { zh_CN: zh }) };
 }
 
 export function need(flags: Record<string, string>, name: string): string {

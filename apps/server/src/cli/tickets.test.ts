@@ -41,15 +41,26 @@ const conversation = async (ssid: string, id: number) =>
   (await call<TicketMessage[]>(h, 'GET', `/api/ticket/msgs?id=${id}`, { ssid })).body.data;
 
 describe('ticket types', () => {
-  it('are created and listed; a name taken (in any case) or missing is refused', async () => {
-    expect(await ok(['ticket-type:create', '--name', 'Abuse', '--description', 'Spam, attacks, DMCA'])).toMatch(
+  it('are created in one language or both and listed; a name taken (in any case) or missing is refused', async () => {
+    const abuse = ['--name', 'Abuse', '--description', 'Spam, attacks, DMCA', '--name-zh', '滥用举报'];
+    expect(await ok(['ticket-type:create', ...abuse, '--description-zh', '垃圾邮件、攻击、版权投诉'])).toMatch(
       /^created ticket type \d+ "Abuse"$/,
     );
-    expect(await ok(['ticket-type:list'])).toContain('\tAbuse\tSpam, attacks, DMCA');
+    expect(await ok(['ticket-type:create', '--name-zh', '发票申请'])).toMatch(/^created ticket type \d+ "发票申请"$/);
+    const listed = await ok(['ticket-type:list']);
+    expect(listed).toContain('\tAbuse\tSpam, attacks, DMCA\t滥用举报\t垃圾邮件、攻击、版权投诉');
+    expect(listed).toContain('\t\t\t发票申请\t');
     expect(await fails(['ticket-type:create', '--name', 'abuse'])).toBe('error: a ticket type "abuse" exists');
-    expect(await fails(['ticket-type:create'])).toBe('error: --name is required');
-    const types = (await call<TicketType[]>(h, 'GET', '/api/ticketTypes', { ssid: (await signUp(h)).ssid })).body.data;
-    expect(types.map((t) => t.Name)).toContain('Abuse');
+    expect(await fails(['ticket-type:create', '--name-zh', '滥用举报'])).toBe('error: a ticket type "滥用举报" exists');
+    expect(await fails(['ticket-type:create'])).toBe('error: --name or --name-zh is required');
+    // Customers read their language, else the other one.
+    const ssid = (await signUp(h)).ssid;
+    const read = async (lang: string) =>
+      (await call<TicketType[]>(h, 'GET', '/api/ticketTypes', { ssid, lang })).body.data;
+    const [zh, en] = [await read('zh-CN'), await read('en-US')];
+    expect(zh.map((t) => t.Name)).toEqual(expect.arrayContaining(['滥用举报', '发票申请']));
+    expect(zh.find((t) => t.Name === '滥用举报')?.Description).toBe('垃圾邮件、攻击、版权投诉');
+    expect(en.map((t) => t.Name)).toEqual(expect.arrayContaining(['Abuse', '发票申请']));
   });
 });
 
@@ -163,7 +174,7 @@ describe('the first start', () => {
     try {
       const first = await startServer({ ...run, PORT: String(await freePort()) });
       expect(first.output()).toContain(
-        `ticket types (first start): ${DEFAULT_TICKET_TYPES.map((t) => t.name).join(', ')}`,
+        `ticket types (first start): ${DEFAULT_TICKET_TYPES.map((t) => t.name.en_US).join(', ')}`,
       );
       await stop(first.child);
       const second = await startServer({ ...run, PORT: String(await freePort()) });
@@ -171,7 +182,9 @@ describe('the first start', () => {
       await stop(second.child);
       const listed = await admin(['ticket-type:list'], run);
       expect(listed.stdout.trim().split('\n').slice(1)).toEqual(
-        DEFAULT_TICKET_TYPES.map((t, i) => `${i + 1}\t${t.name}\t${t.description}`),
+        DEFAULT_TICKET_TYPES.map(
+          ({ name: n, description: d }, i) => `${i + 1}\t${n.en_US}\t${d.en_US}\t${n.zh_CN}\t${d.zh_CN}`,
+        ),
       );
     } finally {
       await dropDatabase(databaseUrl);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceEnv } from './invoice-env.js';
 import { oauthEnv, oauthProblems } from './oauth-env.js';
 
 /** Parses "7d", "12h", "30m", "45s" or a bare number of seconds into seconds. */
@@ -122,6 +123,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   // Third-party logins (issue 10): OpenID Connect providers and GitHub.
   ...oauthEnv,
+  // The issuer printed on invoices and receipts, and the tax included in prices (issue 22).
+  ...invoiceEnv,
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -2,6 +2,7 @@ import { LOGOUT_REDIRECT_MS, SESSION_HEADER } from '@nimbus/contract';
 import type * as z from 'zod/mini';
 import { ApiError, isErrorCode } from './api-error';
 import { i18n } from './i18n/i18n';
+import { htmlLang } from './i18n/language';
 import { notify, notifyAcrossReload } from './notify';
 import { clearSession, isSessionExpired, peekSession } from './session/session-storage';
 
@@ -43,9 +44,12 @@ export function buildUrl(path: string, query?: Query): string {
   return `/api/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
 }
 
-/** The request headers: `ssid` while the stored session lives, JSON types when there is a body. */
+/**
+ * The request headers: `ssid` while the stored session lives, JSON types when there is a body, and
+ * the console's language, in which the server writes its texts (catalogue, notices, ledger notes…).
+ */
 export function headersFor(body: unknown, extra?: Record<string, string>): Headers {
-  const headers = new Headers({ ...extra, Accept: 'application/json' });
+  const headers = new Headers({ ...extra, Accept: 'application/json', 'Accept-Language': htmlLang(i18n.language) });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const session = peekSession();
   if (session && !isSessionExpired(session)) headers.set(SESSION_HEADER, session.session_id);

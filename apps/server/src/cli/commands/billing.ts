@@ -1,11 +1,12 @@
-import { EmailField, formatMinor, INVOICE_STATUSES, PAYMENT_STATUSES } from '@nimbus/contract';
+import { EmailField, formatMinor, INVOICE_STATUSES, PAYMENT_STATUSES, toLocalText } from '@nimbus/contract';
 import type { Db } from '../../db/pool.js';
+import { STAFF_LOCALE } from '../../lib/locale.js';
 import { invoiceAdmin } from '../../modules/billing/operator.js';
 import { billing } from '../../modules/billing/repository.js';
 import { invoiceOf } from '../../modules/billing/service.js';
 import { payments } from '../../modules/payments/repository.js';
 import { users } from '../../modules/users/repository.js';
-import { need } from '../args.js';
+import { localFlag, need } from '../args.js';
 import { money } from './users.js';
 import type { Command } from './types.js';
 
@@ -58,7 +59,7 @@ export const billingCommands: Record<string, Command> = {
     async run({ db, flags: f }) {
       const row = await billing.invoice(db, positiveInt(need(f, 'id'), 'id'));
       if (!row) throw new Error('no such invoice');
-      const inv = await invoiceOf(db, row);
+      const inv = await invoiceOf(db, row, STAFF_LOCALE);
       const to = inv.InvoicedTo;
       return [
         `invoice #${inv.Id} (${inv.Kind}) ${inv.Status}`,
@@ -66,6 +67,9 @@ export const billingCommands: Record<string, Command> = {
         `created ${inv.CreatedAt}, due ${inv.DueDate}${inv.PaidAt ? `, paid ${inv.PaidAt}` : ''}`,
         ...(inv.Hostname ? [`instance: ${inv.Hostname} (#${inv.InstanceId})`] : []),
         ...inv.Items.map((i) => `  ${i.Description}\t${amount(i.Amount, inv.Currency)}`),
+        ...(inv.TaxRate > 0
+          ? [`subtotal: ${amount(inv.Subtotal, inv.Currency)}, tax ${inv.TaxRate}%: ${amount(inv.Tax, inv.Currency)}`]
+          : []),
         `total: ${amount(inv.Amount, inv.Currency)}`,
       ].join('\n');
     },
@@ -83,13 +87,17 @@ export const billingCommands: Record<string, Command> = {
     },
   },
   'invoice:create': {
-    usage: '--email E --amount N --description T [--due-days D]     (an unpaid manual invoice)',
+    usage:
+      '--email E --amount N (--description T | --description-zh T) [--description-zh T] [--due-days D]\n' +
+      '      (an unpaid manual invoice; its line in English, Chinese or both)',
     async run({ db, flags: f }) {
       const user = await userByEmail(db, need(f, 'email'));
       const minor = money(need(f, 'amount'), 'amount');
       if (minor <= 0) throw new Error('--amount must be more than 0');
-      const description = need(f, 'description').trim();
-      if (!description || description.length > 500) throw new Error('--description must be 1 to 500 characters');
+      const description = toLocalText(localFlag(f, 'description'));
+      const bad = (t: string) => t.trim().length > 500 || (t !== '' && t.trim() === '');
+      if (Object.values(description).every((t) => t.trim() === '') || Object.values(description).some(bad))
+        throw new Error('--description (or --description-zh) must be 1 to 500 characters');
       const dueDays = f['due-days'] === undefined ? 7 : positiveInt(f['due-days'], 'due-days');
       const inv = await invoiceAdmin.create(db, user, { amount: minor, description, dueDays });
       return `created invoice #${inv.id} for ${user.email}: ${amount(inv.amount, inv.currency)}, due ${day(inv.due_date)}`;

@@ -2,18 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { NOTICE_LIMITS, NOTICE_STATES, type NoticeState } from '@nimbus/contract';
 import { AppError } from '../../lib/errors.js';
 import { listAllNotices, publishNotice, withdrawNotice } from '../../modules/notices/publishing.js';
+import { localFlag } from '../args.js';
 import type { Command } from './types.js';
 
-// The service's field errors, as the operator typed them.
+// The service's field errors, as the operator typed them (`Title.zh_CN` is --title-zh's).
 const FIELD_TEXT: Record<string, Record<string, string>> = {
   Title: {
-    required: '--title is required',
-    incorrect_length: `--title must be at most ${NOTICE_LIMITS.titleMax} characters`,
-    invalid_value: '--title must be one line of text',
+    required: '--title%s is required (with its content)',
+    incorrect_length: `--title%s must be at most ${NOTICE_LIMITS.titleMax} characters`,
+    invalid_value: '--title%s must be one line of text',
   },
   Content: {
-    required: 'the content is empty, or has no text left once sanitised',
-    incorrect_length: `the content must be at most ${NOTICE_LIMITS.contentMax} characters`,
+    required: 'the content%s is missing, empty, or has no text left once sanitised',
+    incorrect_length: `the content%s must be at most ${NOTICE_LIMITS.contentMax} characters`,
   },
 };
 
@@ -21,16 +22,30 @@ function explained(e: unknown): unknown {
   if (!(e instanceof AppError) || !e.fields) return e;
   return new Error(
     Object.entries(e.fields)
-      .map(([field, key]) => FIELD_TEXT[field]?.[key] ?? `${field}: ${key}`)
+      .map(([path, key]) => {
+        const [field = '', locale] = path.split('.');
+        const text = FIELD_TEXT[field]?.[key];
+        const suffix = locale === 'zh_CN' ? (field === 'Title' ? '-zh' : ' (zh)') : '';
+        return text ? text.replace('%s', suffix) : `${path}: ${key}`;
+      })
       .join('; '),
   );
 }
 
-async function contentOf(f: Record<string, string>): Promise<string> {
-  if (f.content !== undefined && f.file !== undefined) throw new Error('give --content or --file, not both');
-  if (f.file !== undefined) return readFile(f.file, 'utf8');
-  if (f.content !== undefined) return f.content;
-  throw new Error('--content or --file is required');
+/** One language's content: `--content[-zh] HTML` or `--file[-zh] PATH`. */
+async function contentOf(f: Record<string, string>, suffix: '' | '-zh'): Promise<string | undefined> {
+  const [content, file] = [f[`content${suffix}`], f[`file${suffix}`]];
+  if (content !== undefined && file !== undefined)
+    throw new Error(`give --content${suffix} or --file${suffix}, not both`);
+  return file !== undefined ? readFile(file, 'utf8') : content;
+}
+
+/** Title and content in English, Chinese or both, as the staff API takes them. */
+async function texts(f: Record<string, string>) {
+  const [en, zh] = [await contentOf(f, ''), await contentOf(f, '-zh')];
+  if (en === undefined && zh === undefined) throw new Error('--content, --file, --content-zh or --file-zh is required');
+  const Content = { ...(en === undefined ? {} : { en_US: en }), ...(zh === undefined ? {} : { zh_CN: zh }) };
+  return { Title: localFlag(f, 'title') ?? '', Content };
 }
 
 function idOf(args: string[]): number {
@@ -41,10 +56,12 @@ function idOf(args: string[]): number {
 
 export const noticeCommands: Record<string, Command> = {
   'notice:create': {
-    usage: '--title T (--content HTML | --file PATH) [--pinned]   (HTML is sanitised; customers see it at once)',
+    usage:
+      '--title T (--content HTML | --file PATH) [--title-zh T (--content-zh HTML | --file-zh PATH)] [--pinned]\n' +
+      '      (either language alone, or both; HTML is sanitised; customers see it at once)',
     switches: ['pinned'],
     async run({ db, flags: f }) {
-      const body = { Title: f.title ?? '', Content: await contentOf(f), Pinned: f.pinned === 'true' };
+      const body = { ...(await texts(f)), Pinned: f.pinned === 'true' };
       const n = await publishNotice(db, body, 'cli').catch((e: unknown) => Promise.reject(explained(e)));
       return `published notice ${n.Id} "${n.Title}"${n.Pinned ? ' (pinned)' : ''}`;
     },

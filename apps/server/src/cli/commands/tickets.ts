@@ -4,13 +4,16 @@ import {
   TICKET_LIMITS,
   TICKET_STATUSES,
   TICKET_TYPE_LIMITS,
+  TicketTypeAddBody,
   ticketContentError,
+  toLocalText,
+  type StaffTicketType,
   type TicketStatus,
 } from '@nimbus/contract';
+import * as z from 'zod/mini';
 import { createLogger } from '../../lib/logger.js';
 import { AppError } from '../../lib/errors.js';
 import { createMailer } from '../../modules/mail/mailer.js';
-import { listTicketTypes } from '../../modules/tickets/service.js';
 import {
   createTicketType,
   staffAssign,
@@ -19,8 +22,9 @@ import {
   staffListTickets,
   staffReply,
   staffTicketMessages,
+  staffTicketTypes,
 } from '../../modules/tickets/staff.js';
-import { need, oneLine, textBlock } from '../args.js';
+import { localFlag, need, oneLine, textBlock } from '../args.js';
 import type { Command, CommandEnv } from './types.js';
 
 // The provider's help desk in a terminal: the same operations as the staff HTTP API.
@@ -44,6 +48,14 @@ async function operate<T>(id: number, fn: () => Promise<T>): Promise<T> {
     if (e instanceof AppError && e.code === 'db_no_record') throw new Error(`no ticket ${id}`);
     throw e;
   }
+}
+
+/** What is wrong with a ticket type's texts, named by the flag the operator typed. */
+function typeTextProblem(path: PropertyKey[]): string {
+  const [field, locale] = path.map(String);
+  const flag = `--${field === 'Description' ? 'description' : 'name'}${locale === 'zh_CN' ? '-zh' : ''}`;
+  if (field === 'Description') return `${flag} must be at most ${TICKET_TYPE_LIMITS.descriptionMax} characters`;
+  return locale ? `${flag} must be 1 to ${TICKET_TYPE_LIMITS.nameMax} characters` : '--name or --name-zh is required';
 }
 
 const name = (text: string, flag: string) => {
@@ -143,19 +155,17 @@ export const ticketCommands: Record<string, Command> = {
     },
   },
   'ticket-type:create': {
-    usage: '--name N [--description D]',
+    usage: '(--name N | --name-zh N) [--name-zh N] [--description D] [--description-zh D]   (English, Chinese or both)',
     async run({ db, flags: f }) {
-      const typeName = name(need(f, 'name'), 'name');
-      const description = (f.description ?? '').trim();
-      if (description.length > TICKET_TYPE_LIMITS.descriptionMax) {
-        throw new Error(`--description must be at most ${TICKET_TYPE_LIMITS.descriptionMax} characters`);
-      }
+      const body = { Name: localFlag(f, 'name') ?? '', Description: localFlag(f, 'description') };
+      const parsed = z.safeParse(TicketTypeAddBody, body);
+      if (!parsed.success) throw new Error(typeTextProblem(parsed.error.issues[0]?.path ?? []));
       try {
-        const t = await createTicketType(db, typeName, description);
+        const t = await createTicketType(db, parsed.data.Name, parsed.data.Description);
         return `created ticket type ${t.Id} "${t.Name}"`;
       } catch (e) {
         if (e instanceof AppError && e.fields?.Name === 'name_taken')
-          throw new Error(`a ticket type "${typeName}" exists`);
+          throw new Error('a ticket type of that name exists');
         throw e;
       }
     },
@@ -163,8 +173,16 @@ export const ticketCommands: Record<string, Command> = {
   'ticket-type:list': {
     usage: '',
     async run({ db }) {
-      const types = await listTicketTypes(db, 1000);
-      return ['id\tname\tdescription', ...types.map((t) => [t.Id, t.Name, t.Description].join('\t'))].join('\n');
+      const types = await staffTicketTypes(db, 1000);
+      const row = ({ Id, Texts: { Name: n, Description: d } }: StaffTicketType) => [
+        String(Id),
+        n.en_US,
+        d.en_US,
+        n.zh_CN,
+        d.zh_CN,
+      ];
+      const head = 'id\tname\tdescription\tname (zh)\tdescription (zh)';
+      return [head, ...types.map((t) => row(t).map(oneLine).join('\t'))].join('\n');
     },
   },
 };

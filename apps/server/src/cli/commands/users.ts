@@ -1,9 +1,10 @@
-import { EmailField, formatMinor, parseMinor, PasswordField } from '@nimbus/contract';
+import { EmailField, formatMinor, parseMinor, PasswordField, toLocalText } from '@nimbus/contract';
 import { withTx } from '../../db/pool.js';
 import { createUser } from '../../modules/users/create.js';
+import { line, textLine } from '../../modules/billing/lines.js';
 import { post } from '../../modules/users/ledger.js';
 import { users } from '../../modules/users/repository.js';
-import { need } from '../args.js';
+import { localFlag, need } from '../args.js';
 import type { Command } from './types.js';
 
 export function money(text: string, flag: string): number {
@@ -29,21 +30,23 @@ export const userCommands: Record<string, Command> = {
           firstName: f['first-name'],
           lastName: f['last-name'],
         });
-        if (balance > 0) await post(tx, u.id, 'adjustment', balance, 'Initial balance');
+        if (balance > 0) await post(tx, u.id, 'adjustment', balance, line('initial_balance'));
         return u;
       });
       return `created user ${user.id} ${user.email} with balance ${formatMinor(balance)} ${config.CURRENCY}`;
     },
   },
   'user:balance': {
-    usage: '--email E --add N --note T     (a ledger entry; N may be negative, e.g. -5.25)',
+    usage: '--email E --add N (--note T | --note-zh T) [--note-zh T]   (a ledger entry; N may be negative, e.g. -5.25)',
     async run({ db, flags: f }) {
       const email = EmailField.parse(need(f, 'email'));
       const amount = money(need(f, 'add'), 'add');
-      const note = need(f, 'note');
+      const note = localFlag(f, 'note');
+      if (!note || !Object.values(note).some((t) => t.trim() !== ''))
+        throw new Error('--note or --note-zh is required');
       const user = await users.byEmail(db, email);
       if (!user) throw new Error(`no user with email ${email}`);
-      const after = await withTx(db, (tx) => post(tx, user.id, 'adjustment', amount, note));
+      const after = await withTx(db, (tx) => post(tx, user.id, 'adjustment', amount, textLine(toLocalText(note))));
       return `${user.email}: balance ${formatMinor(after)} ${user.currency.trim()}`;
     },
   },

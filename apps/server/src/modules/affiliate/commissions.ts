@@ -4,6 +4,7 @@ import type { InvoiceRow } from '../billing/invoices.js';
 import { post } from '../users/ledger.js';
 import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, commissionOf } from './settings.js';
+import { line } from '../billing/lines.js';
 
 const DAY_MS = 86_400_000;
 
@@ -55,7 +56,7 @@ export async function reverseCommission(tx: Tx, invoice: InvoiceRow): Promise<vo
   const owed = -(await affiliateRepo.withdrawable(tx, old.referrer_id));
   const take = Math.min(owed, rows[0]?.balance ?? 0);
   if (take <= 0) return;
-  await post(tx, old.referrer_id, 'commission', -take, `Affiliate commission reversed (refunded purchase)`);
+  await post(tx, old.referrer_id, 'commission', -take, line('commission_reversed'));
   await affiliateRepo.addPayout(tx, old.referrer_id, -take, old.currency);
 }
 

@@ -21,6 +21,7 @@ import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, percentOf } from './settings.js';
 import { visitorOf } from './visitor.js';
 import { appSecret } from '../../lib/app-secrets.js';
+import { line } from '../billing/lines.js';
 
 const DAY_MS = 86_400_000;
 /** Clicks one address may report: plenty for people sharing an address, little for a script. */
@@ -133,7 +134,7 @@ export async function withdraw(
       if (available <= 0) throw new AppError('balance_not_enough', 409);
       const amount = body.Amount ?? available;
       if (amount > available) throw new AppError('parse_data_error', 400, { Amount: 'amount_too_large' });
-      const balance = await post(tx, userId, 'commission', amount, 'Affiliate commission moved to balance');
+      const balance = await post(tx, userId, 'commission', amount, line('commission_moved'));
       await affiliateRepo.addPayout(tx, userId, amount, currency);
       return { Amount: amount, Balance: balance, Available: available - amount, Currency: currency };
     }),

@@ -222,11 +222,14 @@ describe('access and documentation', () => {
       ['GET', '/api/payment?id=1'],
       ['POST', '/api/balance/topup'],
       ['POST', '/api/invoice/pay'],
+      ['GET', '/api/invoice/pdf?id=1'],
+      ['GET', '/api/payment/receipt?id=1'],
     ] as const) {
       expect((await call(h, method, url)).status).toBe(401);
     }
     const doc = (await h.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as { paths: Record<string, unknown> };
-    for (const path of ['/api/invoices', '/api/balance/topup', '/api/invoice/pay', '/api/payment/sandbox/webhook']) {
+    const paths = ['/api/invoices', '/api/balance/topup', '/api/invoice/pay', '/api/payment/sandbox/webhook'];
+    for (const path of [...paths, '/api/invoice/pdf', '/api/payment/receipt']) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

@@ -1,11 +1,15 @@
+import type { Issuer, Locale } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProductPlacement, ProductRow } from '../catalog/repository.js';
+import { nameOf } from '../catalog/service.js';
 import type { InstanceRow } from '../instances/repository.js';
 import type { Quote } from '../promotions/pricing.js';
 import { post } from '../users/ledger.js';
 import { toProfile, type UserRow } from '../users/repository.js';
 import { invoiceEvents } from './events.js';
+import { line } from './lines.js';
+import { billing } from './repository.js';
 
 export interface InvoiceRow {
   id: number;
@@ -23,6 +27,10 @@ export interface InvoiceRow {
   paid_at: Date | null;
   period_start: Date | null;
   period_end: Date | null;
+  /** Stamped at insert (migration 0042): the customer's language, the tax rate and the issuer then. */
+  locale: Locale;
+  tax_rate_bp: number;
+  issuer: Issuer | null;
 }
 
 /** The customer as the invoice names them (SPEC §3 "invoiced-to"), frozen at the time of the invoice. */
@@ -76,18 +84,10 @@ export const invoices = {
       currency: d.quote.Currency,
       cycle: d.quote.cycleKey,
     });
-    const line = `${d.product.group_name} ${d.product.name}, ${d.product.region_name} — ${d.instance.hostname}`;
-    await db.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-      invoice.id,
-      line,
-      d.quote.OriginalPrice,
-    ]);
+    await billing.addItem(db, invoice.id, await billing.serviceLine(db, d.instance.id), d.quote.OriginalPrice);
     if (d.quote.promotion && d.quote.Discount > 0) {
-      await db.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-        invoice.id,
-        `Promotion ${d.quote.promotion.code.toUpperCase()}`,
-        -d.quote.Discount,
-      ]);
+      const code = d.quote.promotion.code.toUpperCase();
+      await billing.addItem(db, invoice.id, line('promotion', { code }), -d.quote.Discount);
     }
     await invoiceEvents.paid(db, invoice);
     return invoice;
@@ -102,11 +102,8 @@ export const invoices = {
       currency: d.instance.currency,
       cycle: d.instance.cycle,
     });
-    await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-      invoice.id,
-      `Upgrade ${d.from.name} → ${d.to.name}, prorated to the end of the period — ${d.instance.hostname}`,
-      d.charge,
-    ]);
+    const item = line('upgrade', { from: nameOf(d.from), to: nameOf(d.to), hostname: d.instance.hostname });
+    await billing.addItem(tx, invoice.id, item, d.charge);
     await invoiceEvents.paid(tx, invoice);
     return invoice;
   },
@@ -147,7 +144,8 @@ export const invoices = {
     if (!invoice) throw new AppError('db_no_record', 404);
     if (invoice.status !== 'unpaid') throw new AppError('wrong_status', 409);
     if (invoice.instance_id) await lockPayableInstance(tx, invoice);
-    if (invoice.amount > 0) await post(tx, userId, 'charge', -invoice.amount, `Invoice #${invoice.id}`);
+    if (invoice.amount > 0)
+      await post(tx, userId, 'charge', -invoice.amount, line('invoice_payment', { invoice: invoice.id }));
     return invoices.markPaid(tx, invoice.id);
   },
   /** Marks an unpaid invoice paid (its money already posted by the caller) and runs the hooks. */

@@ -1,14 +1,20 @@
+import type { LocalTextInput } from '@nimbus/contract';
 import { withTx, type Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { post } from '../users/ledger.js';
 import type { UserRow } from '../users/repository.js';
 import { invoicedTo, invoices, type InvoiceRow } from './invoices.js';
 import { billing } from './repository.js';
+import { line } from './lines.js';
 
 /** What the operator does to invoices (the admin CLI): write one by hand, cancel one. */
 export const invoiceAdmin = {
   /** An unpaid invoice of one line for a customer, due in some days. */
-  create(db: Db, user: UserRow, d: { amount: number; description: string; dueDays: number }): Promise<InvoiceRow> {
+  create(
+    db: Db,
+    user: UserRow,
+    d: { amount: number; description: LocalTextInput; dueDays: number },
+  ): Promise<InvoiceRow> {
     return withTx(db, (tx) =>
       billing.createManual(tx, {
         userId: user.id,
@@ -37,7 +43,8 @@ export const invoiceAdmin = {
       if (invoice.status === 'unpaid') return { invoice: await billing.cancelUnpaid(tx, id), refunded: 0 };
       if (invoice.status !== 'paid' || !opts.refund) throw new AppError('wrong_status', 409);
       await invoices.cancelPaid(tx, id);
-      if (invoice.amount > 0) await post(tx, invoice.user_id, 'refund', invoice.amount, `Refund of invoice #${id}`);
+      if (invoice.amount > 0)
+        await post(tx, invoice.user_id, 'refund', invoice.amount, line('invoice_refund', { invoice: id }));
       return { invoice: (await billing.lock(tx, id))!, refunded: invoice.amount };
     });
   },

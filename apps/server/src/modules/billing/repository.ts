@@ -1,12 +1,14 @@
-import type { InvoiceStatus } from '@nimbus/contract';
+import { toLocalText, type InvoiceStatus, type LocalText, type LocalTextInput } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import type { InvoiceRow } from './invoices.js';
+import { line, renderLine, textLine, type Line } from './lines.js';
 
 /** An invoice with the hostname of its instance, if any. */
 export type InvoiceView = InvoiceRow & { hostname: string | null };
 
 export interface InvoiceItemRow {
   description: string;
+  line: Line | null;
   amount: number;
 }
 
@@ -17,6 +19,7 @@ export interface LedgerRow {
   balance_after: number;
   currency: string;
   note: string;
+  note_data: Line | null;
   created_at: Date;
 }
 
@@ -56,7 +59,7 @@ export const billing = {
   },
   async items(db: Queryable, invoiceId: number): Promise<InvoiceItemRow[]> {
     const { rows } = await db.query<InvoiceItemRow>(
-      'select description, amount from invoice_items where invoice_id = $1 order by id',
+      'select description, line, amount from invoice_items where invoice_id = $1 order by id',
       [invoiceId],
     );
     return rows;
@@ -65,7 +68,7 @@ export const billing = {
     const [count, list] = await Promise.all([
       db.query<{ n: number }>('select count(*)::int as n from ledger where user_id = $1', [userId]),
       db.query<LedgerRow>(
-        `select id, kind, amount, balance_after, currency, note, created_at from ledger where user_id = $1
+        `select id, kind, amount, balance_after, currency, note, note_data, created_at from ledger where user_id = $1
          order by id desc limit $2 offset $3`,
         [userId, page.limit, (page.page - 1) * page.limit],
       ),
@@ -91,7 +94,7 @@ export const billing = {
       userId: number;
       amount: number;
       currency: string;
-      description: string;
+      description: LocalTextInput;
       invoicedTo: Record<string, string>;
       due: Date;
     },
@@ -102,11 +105,43 @@ export const billing = {
       [d.userId, d.amount, d.currency, JSON.stringify(d.invoicedTo), d.due],
     );
     const invoice = rows[0]!;
-    await db.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-      invoice.id,
-      d.description,
-      d.amount,
-    ]);
+    await billing.addItem(db, invoice.id, textLine(toLocalText(d.description)), d.amount);
     return invoice;
+  },
+  /** Sets every line of a one-line invoice (a renewal being re-priced) to `item` at `amount`. */
+  async setOnlyItem(db: Queryable, invoiceId: number, item: Line, amount: number): Promise<void> {
+    await db.query('update invoice_items set description = $2, line = $3, amount = $4 where invoice_id = $1', [
+      invoiceId,
+      renderLine(item, 'en_US'),
+      item,
+      amount,
+    ]);
+  },
+  /** A line of an invoice: stored as data, with its English text beside it for older readers. */
+  async addItem(db: Queryable, invoiceId: number, item: Line, amount: number): Promise<void> {
+    await db.query('insert into invoice_items (invoice_id, description, line, amount) values ($1, $2, $3, $4)', [
+      invoiceId,
+      renderLine(item, 'en_US'),
+      item,
+      amount,
+    ]);
+  },
+  /**
+   * The line naming what an instance is: its type, size (its own, or `productId` it is moving to)
+   * and region (both languages, as they are now) and hostname.
+   */
+  async serviceLine(db: Queryable, instanceId: number, productId?: number): Promise<Line> {
+    const { rows } = await db.query<{ type: LocalText; product: LocalText; region: LocalText; hostname: string }>(
+      `select json_build_object('en_US', g.name, 'zh_CN', g.name_zh) as type,
+              json_build_object('en_US', p.name, 'zh_CN', p.name_zh) as product,
+              json_build_object('en_US', r.name, 'zh_CN', r.name_zh) as region, i.hostname
+       from instances i join products p on p.id = coalesce($2, i.product_id) join product_groups g on g.id = p.group_id
+         join regions r on r.id = i.region_id
+       where i.id = $1`,
+      [instanceId, productId ?? null],
+    );
+    const r = rows[0];
+    if (!r) throw new Error(`no instance ${instanceId}`);
+    return line('service', r);
   },
 };

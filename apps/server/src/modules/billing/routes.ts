@@ -1,7 +1,10 @@
 import { Invoice, InvoiceList, InvoicesQuery, LedgerList, LedgerQuery, MoneyIdQuery } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
+import { invoicePdf } from './documents.js';
+import { pdfSchema, sendPdf } from './pdf/http.js';
 import { getInvoice, listInvoices, listLedger } from './service.js';
 
 /** The caller's invoices and balance ledger (issue 9, SPEC §7). */
@@ -29,7 +32,21 @@ export async function billingRoutes(app: Api, ctx: Context) {
         response: replies(Invoice),
       },
     },
-    async (req) => ({ data: await getInvoice(ctx.db, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await getInvoice(ctx.db, authOf(req).userId, req.query.id, localeOf(req)) }),
+  );
+  app.get(
+    '/invoice/pdf',
+    {
+      schema: pdfSchema(
+        'Download an invoice as a PDF',
+        'The invoice page as a document, in the language the invoice was issued in (the customer’s language then): the provider’s details and the customer’s as they were at issue, items, subtotal, tax and total. Another customer’s invoice is 404 `db_no_record`.',
+        MoneyIdQuery,
+      ),
+    },
+    async (req, reply) => {
+      const pdf = await invoicePdf(ctx.db, authOf(req).userId, req.query.id, ctx.config.BRAND_NAME);
+      return sendPdf(reply, pdf, `invoice-${req.query.id}.pdf`);
+    },
   );
   app.get(
     '/balance/transactions',
@@ -42,6 +59,6 @@ export async function billingRoutes(app: Api, ctx: Context) {
         response: replies(LedgerList),
       },
     },
-    async (req) => ({ data: await listLedger(ctx, authOf(req).userId, req.query) }),
+    async (req) => ({ data: await listLedger(ctx, authOf(req).userId, req.query, localeOf(req)) }),
   );
 }

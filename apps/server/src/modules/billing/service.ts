@@ -1,5 +1,6 @@
 import {
   cycleByKey,
+  type Locale,
   InvoicedTo,
   type Invoice,
   type InvoiceList,
@@ -12,6 +13,8 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { currentIssuer, includedTax } from './issuer.js';
+import { lineText, type Line } from './lines.js';
 import { billing, type InvoiceView } from './repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -41,13 +44,22 @@ function invoicedTo(stored: Record<string, string>): InvoicedTo {
   return Object.fromEntries(fields.map((k) => [k, String(stored[k] ?? '')])) as InvoicedTo;
 }
 
-/** The whole invoice of a row: its items and invoiced-to block. */
-export async function invoiceOf(db: Queryable, row: InvoiceView): Promise<Invoice> {
-  const items = await billing.items(db, row.id);
+/**
+ * The whole invoice of a row, its lines in `locale`: items, issuer (the current one for invoices
+ * older than issuers on invoices), invoiced-to block and the tax its amount includes.
+ */
+export async function invoiceOf(db: Queryable, row: InvoiceView, locale: Locale): Promise<Invoice> {
+  const [items, issuer] = await Promise.all([billing.items(db, row.id), row.issuer ?? currentIssuer(db)]);
+  const tax = includedTax(row.amount, row.tax_rate_bp);
   return {
     ...toInvoiceSummary(row),
-    Items: items.map((i) => ({ Description: i.description, Amount: i.amount })),
+    Items: items.map((i) => ({ Description: lineText(i.line, i.description, locale), Amount: i.amount })),
     InvoicedTo: invoicedTo(row.invoiced_to),
+    Issuer: issuer,
+    Subtotal: row.amount - tax,
+    Tax: tax,
+    TaxRate: row.tax_rate_bp / 100,
+    Locale: row.locale,
   };
 }
 
@@ -61,13 +73,24 @@ export async function listInvoices(
 }
 
 /** One of the user's invoices; another customer's is not found, like one that never existed. */
-export async function getInvoice(db: Queryable, userId: number, id: number): Promise<Invoice> {
+export async function getInvoice(db: Queryable, userId: number, id: number, locale: Locale): Promise<Invoice> {
   const row = await billing.invoice(db, id, userId);
   if (!row) throw new AppError('db_no_record', 404);
-  return invoiceOf(db, row);
+  return invoiceOf(db, row, locale);
 }
 
-export async function listLedger(ctx: Context, userId: number, q: z.output<typeof LedgerQuery>): Promise<LedgerList> {
+/** The gateway payment a ledger entry records, if it is a payment's credit. */
+const paymentOf = (note: Line | null): number | null =>
+  note && (note.key === 'topup' || note.key === 'invoice_topup') && typeof note.args.payment === 'number'
+    ? note.args.payment
+    : null;
+
+export async function listLedger(
+  ctx: Context,
+  userId: number,
+  q: z.output<typeof LedgerQuery>,
+  locale: Locale,
+): Promise<LedgerList> {
   const { total, rows } = await billing.ledger(ctx.db, userId, q);
   return {
     Total: total,
@@ -77,7 +100,8 @@ export async function listLedger(ctx: Context, userId: number, q: z.output<typeo
       Amount: r.amount,
       BalanceAfter: r.balance_after,
       Currency: r.currency.trim(),
-      Note: r.note,
+      Note: lineText(r.note_data, r.note, locale),
+      PaymentId: paymentOf(r.note_data),
       CreatedAt: r.created_at.toISOString(),
     })),
   };

@@ -1,8 +1,21 @@
-import { CYCLE_KEYS, parseMinor } from '@nimbus/contract';
+import { CYCLE_KEYS, parseMinor, toLocalText } from '@nimbus/contract';
 import { z } from 'zod';
 
 const code = z.string().regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'lowercase letters, digits, dots and hyphens');
-const html = z.string().max(8000, 'at most 8000 characters').default('');
+
+/**
+ * A text in the console's languages: a plain string (the English version) or `{ en_US, zh_CN }`
+ * with either or both; customers read theirs, else the other.
+ */
+function localized(text: z.ZodType<string>, required: boolean) {
+  const versions = z.object({ en_US: text.optional(), zh_CN: text.optional() }).strict();
+  return z
+    .union([text, versions])
+    .transform(toLocalText)
+    .refine((t) => !required || t.en_US !== '' || t.zh_CN !== '', 'a text in en_US, zh_CN or both');
+}
+const name = localized(z.string().trim().min(1).max(128), true);
+const html = localized(z.string().max(8000, 'at most 8000 characters'), false).default({ en_US: '', zh_CN: '' });
 const count = z.number().int('a whole number').nonnegative('zero or more');
 
 /** A price in the operator's currency: 5, 5.5, "5.00" — never more than 2 decimals. */
@@ -18,7 +31,7 @@ const amount = z.union([z.number(), z.string()]).transform((v, ctx) => {
 const ProductFile = z
   .object({
     code,
-    name: z.string().trim().min(1).max(128),
+    name,
     description: html,
     ord: z.number().int().nullable().default(null),
     cores: count.min(1, 'at least 1'),
@@ -38,7 +51,7 @@ const ProductFile = z
 const GroupFile = z
   .object({
     code,
-    name: z.string().trim().min(1).max(128),
+    name,
     description: html,
     products: z.array(ProductFile).default([]),
   })
@@ -47,7 +60,7 @@ const GroupFile = z
 const RegionFile = z
   .object({
     code,
-    name: z.string().trim().min(1).max(128),
+    name,
     countryCode: z.string().regex(/^[a-z]{2}$/, 'two lowercase letters (ISO 3166-1), e.g. hk'),
     description: html,
     groups: z.array(GroupFile).default([]),
@@ -57,7 +70,7 @@ const RegionFile = z
 const ImageFile = z
   .object({
     code,
-    name: z.string().trim().min(1).max(128),
+    name,
     distribution: z.string().trim().min(1).max(64),
   })
   .strict();

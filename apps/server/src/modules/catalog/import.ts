@@ -1,3 +1,4 @@
+import type { LocalText } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
 import type { ComputeMap } from './compute-map.js';
 import { CatalogFile, crossCheck } from './file-schema.js';
@@ -51,6 +52,14 @@ export function validateCatalog(raw: unknown, compute: ComputeMap | null): Catal
   return parsed.data;
 }
 
+/** A catalogue entry's name and description columns: English, Chinese, each description sanitised. */
+const texts = (e: { name: LocalText; description: LocalText }) => [
+  e.name.en_US,
+  e.name.zh_CN,
+  sanitize(e.description.en_US),
+  sanitize(e.description.zh_CN),
+];
+
 async function upsertId(tx: Tx, sql: string, values: unknown[]): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(sql, values);
   return rows[0]!.id;
@@ -68,9 +77,9 @@ export async function applyCatalog(tx: Tx, file: CatalogFile): Promise<{ regions
       img.code,
       await upsertId(
         tx,
-        `insert into images (code, name, distribution, sort) values ($1, $2, $3, $4)
-         on conflict (code) do update set name = $2, distribution = $3, sort = $4 returning id`,
-        [img.code, img.name, img.distribution, i],
+        `insert into images (code, name, name_zh, distribution, sort) values ($1, $2, $3, $4, $5)
+         on conflict (code) do update set name = $2, name_zh = $3, distribution = $4, sort = $5 returning id`,
+        [img.code, img.name.en_US, img.name.zh_CN, img.distribution, i],
       ),
     );
   }
@@ -78,34 +87,37 @@ export async function applyCatalog(tx: Tx, file: CatalogFile): Promise<{ regions
   for (const [ri, r] of file.regions.entries()) {
     const regionId = await upsertId(
       tx,
-      `insert into regions (code, name, description, country_code, sort) values ($1, $2, $3, $4, $5)
-       on conflict (code) do update set name = $2, description = $3, country_code = $4, sort = $5 returning id`,
-      [r.code, r.name, sanitize(r.description), r.countryCode, ri],
+      `insert into regions (code, name, name_zh, description, description_zh, country_code, sort)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (code) do update set name = $2, name_zh = $3, description = $4, description_zh = $5,
+         country_code = $6, sort = $7 returning id`,
+      [r.code, ...texts(r), r.countryCode, ri],
     );
     keep.regions.push(regionId);
     for (const [gi, g] of r.groups.entries()) {
       const groupId = await upsertId(
         tx,
-        `insert into product_groups (region_id, code, name, description, sort) values ($1, $2, $3, $4, $5)
-         on conflict (region_id, code) do update set name = $3, description = $4, sort = $5 returning id`,
-        [regionId, g.code, g.name, sanitize(g.description), gi],
+        `insert into product_groups (region_id, code, name, name_zh, description, description_zh, sort)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (region_id, code) do update set name = $3, name_zh = $4, description = $5,
+           description_zh = $6, sort = $7 returning id`,
+        [regionId, g.code, ...texts(g), gi],
       );
       keep.groups.push(groupId);
       for (const [pi, p] of g.products.entries()) {
         const productId = await upsertId(
           tx,
-          `insert into products (group_id, code, name, description, ord, sort, cores, memory_mb, disk_gb,
-             bandwidth_gb, backup_quota, snapshot_quota, stock, prices)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-           on conflict (group_id, code) do update set name = $3, description = $4, ord = $5, sort = $6,
-             cores = $7, memory_mb = $8, disk_gb = $9, bandwidth_gb = $10, backup_quota = $11,
-             snapshot_quota = $12, stock = $13, prices = $14
+          `insert into products (group_id, code, name, name_zh, description, description_zh, ord, sort, cores,
+             memory_mb, disk_gb, bandwidth_gb, backup_quota, snapshot_quota, stock, prices)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           on conflict (group_id, code) do update set name = $3, name_zh = $4, description = $5,
+             description_zh = $6, ord = $7, sort = $8, cores = $9, memory_mb = $10, disk_gb = $11,
+             bandwidth_gb = $12, backup_quota = $13, snapshot_quota = $14, stock = $15, prices = $16
            returning id`,
           [
             groupId,
             p.code,
-            p.name,
-            sanitize(p.description),
+            ...texts(p),
             p.ord,
             pi,
             p.cores,

@@ -1,25 +1,26 @@
 import type { PriceMap } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 
-export interface RegionRow {
+/** A catalogue entry's texts: English in `name`/`description`, Chinese in the *_zh columns ('' = not written). */
+export interface CatalogTexts {
+  name: string;
+  name_zh: string;
+  description: string;
+  description_zh: string;
+}
+export interface RegionRow extends CatalogTexts {
   id: number;
   code: string;
-  name: string;
-  description: string;
   country_code: string;
 }
-export interface GroupRow {
+export interface GroupRow extends CatalogTexts {
   id: number;
   region_id: number;
-  name: string;
-  description: string;
 }
-export interface ProductRow {
+export interface ProductRow extends CatalogTexts {
   id: number;
   group_id: number;
   code: string;
-  name: string;
-  description: string;
   ord: number | null;
   cores: number;
   memory_mb: number;
@@ -35,12 +36,15 @@ export interface ProductPlacement extends ProductRow {
   region_id: number;
   region_code: string;
   region_name: string;
+  region_name_zh: string;
   group_name: string;
+  group_name_zh: string;
 }
 export interface ImageRow {
   id: number;
   code: string;
   name: string;
+  name_zh: string;
   distribution: string;
 }
 
@@ -68,7 +72,8 @@ export const catalog = {
   /** The product with its group and region; `lock` takes its row lock (stock changes). */
   async product(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<ProductPlacement | null> {
     const { rows } = await db.query<ProductPlacement>(
-      `select p.*, g.name as group_name, r.id as region_id, r.code as region_code, r.name as region_name
+      `select p.*, g.name as group_name, g.name_zh as group_name_zh, r.id as region_id, r.code as region_code,
+         r.name as region_name, r.name_zh as region_name_zh
        from products p join product_groups g on g.id = p.group_id join regions r on r.id = g.region_id
        where p.id = $1 ${opts.lock ? 'for update of p' : ''}`,
       [id],
@@ -77,7 +82,7 @@ export const catalog = {
   },
   async images(db: Queryable, productId: number): Promise<ImageRow[]> {
     const { rows } = await db.query<ImageRow>(
-      `select m.id, m.code, m.name, m.distribution from product_images pi join images m on m.id = pi.image_id
+      `select m.id, m.code, m.name, m.name_zh, m.distribution from product_images pi join images m on m.id = pi.image_id
        where pi.product_id = $1 order by m.sort, m.id`,
       [productId],
     );
@@ -85,7 +90,8 @@ export const catalog = {
   },
   async image(db: Queryable, id: number): Promise<ImageRow | null> {
     return (
-      (await db.query<ImageRow>('select id, code, name, distribution from images where id = $1', [id])).rows[0] ?? null
+      (await db.query<ImageRow>('select id, code, name, name_zh, distribution from images where id = $1', [id]))
+        .rows[0] ?? null
     );
   },
   /** Takes one from a limited stock; false when none is left. Unlimited products always succeed. */

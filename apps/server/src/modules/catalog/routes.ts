@@ -2,6 +2,7 @@ import { Region, Template, TemplatesQuery } from '@nimbus/contract';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { listCatalog, productTemplates } from './service.js';
 
 /** The catalogue customers deploy from. */
@@ -12,21 +13,22 @@ export async function catalogRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'The catalogue: regions → groups (types) → products (sizes)',
         description:
-          'Prices are integer minor units of each product’s Currency, per cycle key. Products with an Ord value are hidden from the deploy page.',
+          'Prices are integer minor units of each product’s Currency, per cycle key. Products with an Ord value are hidden from the deploy page. Names and descriptions are in the language of `Accept-Language` (any Chinese → zh_CN, else en_US), or the other one where the operator wrote only that.',
         response: replies(z.array(Region)),
       },
     },
-    async () => ({ data: await listCatalog(ctx) }),
+    async (req) => ({ data: await listCatalog(ctx, localeOf(req)) }),
   );
   app.get(
     '/product/templates',
     {
       schema: {
         summary: 'The images (templates) a product can be deployed with',
+        description: 'Names in the language of `Accept-Language`, as api/deploy/products.',
         querystring: TemplatesQuery,
         response: replies(z.array(Template)),
       },
     },
-    async (req) => ({ data: await productTemplates(ctx, req.query.productId) }),
+    async (req) => ({ data: await productTemplates(ctx, req.query.productId, localeOf(req)) }),
   );
 }

@@ -1,13 +1,21 @@
-import type { Product, Region, Template } from '@nimbus/contract';
+import { pickText, type Locale, type LocalText, type Product, type Region, type Template } from '@nimbus/contract';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { catalog, type ProductRow } from './repository.js';
+import { catalog, type CatalogTexts, type ProductRow } from './repository.js';
 
-export function toProduct(p: ProductRow, currency: string): Product {
+/** An entry's name in both languages, as a line keeps it. */
+export const nameOf = (e: Pick<CatalogTexts, 'name' | 'name_zh'>): LocalText => ({ en_US: e.name, zh_CN: e.name_zh });
+
+/** An entry's name and description in the reader's language, else the other one. */
+export const textsIn = (e: CatalogTexts, locale: Locale) => ({
+  Name: pickText({ en_US: e.name, zh_CN: e.name_zh }, locale),
+  Description: pickText({ en_US: e.description, zh_CN: e.description_zh }, locale),
+});
+
+export function toProduct(p: ProductRow, currency: string, locale: Locale): Product {
   return {
     Id: p.id,
-    Name: p.name,
-    Description: p.description,
+    ...textsIn(p, locale),
     Ord: p.ord,
     Price: p.prices,
     Currency: currency,
@@ -22,7 +30,7 @@ export function toProduct(p: ProductRow, currency: string): Product {
 }
 
 /** SPEC §7 api/deploy/products: every region with its groups (types) and their products (sizes). */
-export async function listCatalog(ctx: Context): Promise<Region[]> {
+export async function listCatalog(ctx: Context, locale: Locale): Promise<Region[]> {
   const [regions, groups, products] = await Promise.all([
     catalog.regions(ctx.db),
     catalog.groups(ctx.db),
@@ -30,24 +38,26 @@ export async function listCatalog(ctx: Context): Promise<Region[]> {
   ]);
   return regions.map((r) => ({
     Id: r.id,
-    Name: r.name,
-    Description: r.description,
+    ...textsIn(r, locale),
     CountryCode: r.country_code,
     Groups: groups
       .filter((g) => g.region_id === r.id)
       .map((g) => ({
         Id: g.id,
-        Name: g.name,
-        Description: g.description,
-        Products: products.filter((p) => p.group_id === g.id).map((p) => toProduct(p, ctx.config.CURRENCY)),
+        ...textsIn(g, locale),
+        Products: products.filter((p) => p.group_id === g.id).map((p) => toProduct(p, ctx.config.CURRENCY, locale)),
       })),
   }));
 }
 
 /** SPEC §7 api/product/templates: the images a product can be deployed with. */
-export async function productTemplates(ctx: Context, productId: number): Promise<Template[]> {
+export async function productTemplates(ctx: Context, productId: number, locale: Locale): Promise<Template[]> {
   const product = await catalog.product(ctx.db, productId);
   if (!product) throw new AppError('get_product_error', 404);
   const images = await catalog.images(ctx.db, productId);
-  return images.map((m) => ({ Id: m.id, Name: m.name, Distribution: m.distribution }));
+  return images.map((m) => ({
+    Id: m.id,
+    Name: pickText({ en_US: m.name, zh_CN: m.name_zh }, locale),
+    Distribution: m.distribution,
+  }));
 }

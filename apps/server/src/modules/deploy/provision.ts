@@ -12,6 +12,7 @@ import type { TaskHandler } from '../tasks/runner.js';
 import { post } from '../users/ledger.js';
 import { releaseAddress } from './allocate.js';
 import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
+import { line } from '../billing/lines.js';
 
 /** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
 export interface DeployState {
@@ -182,7 +183,7 @@ async function giveBackRecords(ctx: Context, task: TaskRow, instance: InstanceRo
         instance.user_id,
         'refund',
         state.charged,
-        `Refund: deploy of ${instance.hostname} failed (#${instance.id})`,
+        line('deploy_refund', { hostname: instance.hostname, instance: instance.id }),
       );
     await catalog.returnStock(tx, instance.product_id);
     await releaseAddress(tx, instance.id);

@@ -16,6 +16,7 @@ import { users } from '../users/repository.js';
 import { allocateAddress, freeAddresses } from './allocate.js';
 import { invoices } from '../billing/invoices.js';
 import type { DeployState } from './provision.js';
+import { line } from '../billing/lines.js';
 
 /** A product customers may buy: it exists and is not hidden (SPEC §2: an Ord value hides it). */
 async function productForSale(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<ProductPlacement> {
@@ -107,7 +108,13 @@ export async function deploy(
       const address = await allocateAddress(tx, clusterKey(cluster), cluster.config.ipPools, instance.id);
       if (!address) throw new AppError('out_of_stock', 409);
       await instances.setAddress(tx, instance.id, address);
-      await post(tx, userId, 'charge', -q.Price, `Deploy ${instance.hostname} (#${instance.id})`);
+      await post(
+        tx,
+        userId,
+        'charge',
+        -q.Price,
+        line('deploy_charge', { hostname: instance.hostname, instance: instance.id }),
+      );
       await invoices.createPaid(tx, { user, instance, product, quote: q });
       if (q.promotion) await promotions.addUse(tx, q.promotion.id, userId, instance.id);
       const state: DeployState = {

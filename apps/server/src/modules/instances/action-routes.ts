@@ -14,6 +14,7 @@ import {
 } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
 import { startDestroy } from './destroy.js';
 import { startPower, type PowerKind } from './power.js';
@@ -103,7 +104,7 @@ export async function instanceActionRoutes(app: Api, ctx: Context) {
         response: replies(UpgradeOptions),
       },
     },
-    async (req) => ({ data: await upgradeOptions(ctx, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await upgradeOptions(ctx, authOf(req).userId, req.query.id, localeOf(req)) }),
   );
   app.post(
     '/instance/upgrade',

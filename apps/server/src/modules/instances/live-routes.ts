@@ -10,6 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { AppError } from '../../lib/errors.js';
 import type { HotPath, HotPaths } from '../../plugins/hot-paths.js';
 import type { ApiRateLimit } from '../../plugins/rate-limit.js';
@@ -223,7 +224,7 @@ export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
               response: replies(InstanceFull),
             },
           },
-          async (req) => ({ data: await instanceFull(ctx, live, authOf(req).userId, req.query.id) }),
+          async (req) => ({ data: await instanceFull(ctx, live, authOf(req).userId, req.query.id, localeOf(req)) }),
         );
         a.get(
           '/instance/rrd',

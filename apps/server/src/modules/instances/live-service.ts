@@ -1,4 +1,5 @@
 import type {
+  Locale,
   GuestOsInfo,
   InstanceFull,
   InstanceLiveStatus,
@@ -90,8 +91,14 @@ export function mountedIso(config: Record<string, string>): string | null {
 }
 
 /** SPEC §7 api/instance: the detail, the product, the renewal price, addresses, storage and ISO. */
-export async function instanceFull(ctx: Context, live: LiveState, userId: number, id: number): Promise<InstanceFull> {
-  const detail = await instanceDetail(ctx, userId, id);
+export async function instanceFull(
+  ctx: Context,
+  live: LiveState,
+  userId: number,
+  id: number,
+  locale: Locale,
+): Promise<InstanceFull> {
+  const detail = await instanceDetail(ctx, userId, id, locale);
   const extras = await liveRepository.extras(ctx.db, userId, id);
   if (!extras) throw new AppError('db_no_record', 404);
   const cluster = ctx.compute?.cluster(extras.cluster);

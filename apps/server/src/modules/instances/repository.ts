@@ -144,11 +144,15 @@ export interface InstanceView {
   reverse_dns: string | null;
   region_id: number;
   region_name: string;
+  region_name_zh: string;
   country_code: string;
   product_id: number;
   product_name: string;
+  product_name_zh: string;
   group_name: string;
+  group_name_zh: string;
   image_name: string;
+  image_name_zh: string;
   distribution: string;
   cycle: string;
   price: number;
@@ -173,8 +177,9 @@ export interface InstanceFilter {
 
 const VIEW = `
   select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
-    i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.country_code, i.product_id, p.name as product_name,
-    g.name as group_name, m.name as image_name, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
+    i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.name_zh as region_name_zh, r.country_code,
+    i.product_id, p.name as product_name, p.name_zh as product_name_zh, g.name as group_name,
+    g.name_zh as group_name_zh, m.name as image_name, m.name_zh as image_name_zh, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
     i.due_at, i.suspended_at, i.needs_restart, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
     (select v.id from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.status = 'unpaid'
       order by v.id desc limit 1) as unpaid_invoice_id

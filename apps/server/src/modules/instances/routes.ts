@@ -1,6 +1,7 @@
 import { InstanceDetail, InstanceList, InstanceQuery, InstancesQuery } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
 import { instanceDetail, listInstances } from './service.js';
 
@@ -19,7 +20,7 @@ export async function instanceRoutes(app: Api, ctx: Context) {
         response: replies(InstanceList),
       },
     },
-    async (req) => ({ data: await listInstances(ctx, authOf(req).userId, req.query) }),
+    async (req) => ({ data: await listInstances(ctx, authOf(req).userId, req.query, localeOf(req)) }),
   );
   app.get(
     '/instance/get',
@@ -31,6 +32,6 @@ export async function instanceRoutes(app: Api, ctx: Context) {
         response: replies(InstanceDetail),
       },
     },
-    async (req) => ({ data: await instanceDetail(ctx, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await instanceDetail(ctx, authOf(req).userId, req.query.id, localeOf(req)) }),
   );
 }

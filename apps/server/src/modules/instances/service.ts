@@ -1,5 +1,7 @@
 import {
   cycleByKey,
+  pickText,
+  type Locale,
   type InstanceDetail,
   type InstanceList,
   type InstancesQuery,
@@ -17,19 +19,21 @@ function cycleCode(key: string): InstanceSummary['Cycle'] {
   return cycle.code;
 }
 
-export function toSummary(v: InstanceView): InstanceSummary {
+/** An instance as listed; the catalogue's names in the reader's language, else the other one. */
+export function toSummary(v: InstanceView, locale: Locale): InstanceSummary {
+  const name = (en: string, zh: string) => pickText({ en_US: en, zh_CN: zh }, locale);
   return {
     Id: v.id,
     Hostname: v.hostname,
     Status: v.status,
     IpAddress: v.ip_address,
     RegionId: v.region_id,
-    RegionName: v.region_name,
+    RegionName: name(v.region_name, v.region_name_zh),
     CountryCode: v.country_code,
     ProductId: v.product_id,
-    ProductName: v.product_name,
-    TypeName: v.group_name,
-    ImageName: v.image_name,
+    ProductName: name(v.product_name, v.product_name_zh),
+    TypeName: name(v.group_name, v.group_name_zh),
+    ImageName: name(v.image_name, v.image_name_zh),
     Distribution: v.distribution,
     Cycle: cycleCode(v.cycle),
     Price: v.price,
@@ -42,9 +46,13 @@ export function toSummary(v: InstanceView): InstanceSummary {
   };
 }
 
-function toDetail(v: InstanceView, failure: { kind: string; finished_at: Date } | null): InstanceDetail {
+function toDetail(
+  v: InstanceView,
+  failure: { kind: string; finished_at: Date } | null,
+  locale: Locale,
+): InstanceDetail {
   return {
-    ...toSummary(v),
+    ...toSummary(v, locale),
     Username: v.username,
     Cores: v.cores,
     Memory: v.memory_mb,
@@ -66,6 +74,7 @@ export async function listInstances(
   ctx: Context,
   userId: number,
   q: z.output<typeof InstancesQuery>,
+  locale: Locale,
 ): Promise<InstanceList> {
   const { total, rows } = await instanceViews.list(
     ctx.db,
@@ -73,12 +82,17 @@ export async function listInstances(
     { status: q.status, search: q.search || undefined },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
-  return { Total: total, Items: rows.map(toSummary) };
+  return { Total: total, Items: rows.map((v) => toSummary(v, locale)) };
 }
 
 /** SPEC §7 api/instance/get: one of the caller's instances; anyone else's is "not found", never "forbidden". */
-export async function instanceDetail(ctx: Context, userId: number, id: number): Promise<InstanceDetail> {
+export async function instanceDetail(
+  ctx: Context,
+  userId: number,
+  id: number,
+  locale: Locale,
+): Promise<InstanceDetail> {
   const view = await instanceViews.owned(ctx.db, userId, id);
   if (!view) throw new AppError('db_no_record', 404);
-  return toDetail(view, await instanceViews.lastFailure(ctx.db, id));
+  return toDetail(view, await instanceViews.lastFailure(ctx.db, id), locale);
 }

@@ -3,6 +3,7 @@ import { diskSize, GIB } from '@nimbus/proxmox';
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { invoices } from '../billing/invoices.js';
+import { line } from '../billing/lines.js';
 import { billing } from '../billing/repository.js';
 import { catalog } from '../catalog/repository.js';
 import { renewals } from '../renewals/repository.js';
@@ -67,7 +68,7 @@ async function refundUpgrade(tx: Tx, instance: InstanceRow, s: UpgradeState): Pr
       instance.user_id,
       'refund',
       s.charged,
-      `Refund: upgrade of ${instance.hostname} failed (#${instance.id})`,
+      line('upgrade_refund', { hostname: instance.hostname, instance: instance.id }),
     );
   }
   for (const r of renewalRows) {
@@ -78,7 +79,7 @@ async function refundUpgrade(tx: Tx, instance: InstanceRow, s: UpgradeState): Pr
         instance.user_id,
         'refund',
         r.row.amount - r.amount,
-        `Refund: invoice #${r.id} priced for an upgrade of ${instance.hostname} that failed (#${instance.id})`,
+        line('upgrade_renewal_refund', { invoice: r.id, hostname: instance.hostname, instance: instance.id }),
       );
   }
   await catalog.returnStock(tx, s.productId);

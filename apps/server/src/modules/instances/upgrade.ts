@@ -1,10 +1,12 @@
-import { cycleByKey, type UpgradeOption } from '@nimbus/contract';
+import { cycleByKey, type Locale, type UpgradeOption } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import { clock } from '../../lib/clock.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { invoices } from '../billing/invoices.js';
+import { line } from '../billing/lines.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
+import { nameOf, textsIn } from '../catalog/service.js';
 import { renewals } from '../renewals/repository.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
@@ -68,7 +70,12 @@ async function candidates(db: Queryable, instance: InstanceRow): Promise<{ curre
 const priceOf = (p: ProductRow, instance: InstanceRow) => p.prices[instance.cycle as keyof typeof p.prices]!;
 
 /** GET api/instance/upgrades: each larger size with its renewal price and the prorated charge now. */
-export async function upgradeOptions(ctx: Context, userId: number, id: number): Promise<UpgradeOption[]> {
+export async function upgradeOptions(
+  ctx: Context,
+  userId: number,
+  id: number,
+  locale: Locale,
+): Promise<UpgradeOption[]> {
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw new AppError('db_no_record', 404);
   if (!['available', 'paused'].includes(instance.status)) return [];
@@ -76,8 +83,7 @@ export async function upgradeOptions(ctx: Context, userId: number, id: number): 
   const now = clock.now();
   return list.map((p) => ({
     ProductId: p.id,
-    Name: p.name,
-    Description: p.description,
+    ...textsIn(p, locale),
     Cores: p.cores,
     Memory: p.memory_mb,
     Disk: p.disk_gb,
@@ -109,7 +115,13 @@ export async function startUpgrade(ctx: Context, userId: number, id: number, pro
       const price = priceOf(target, instance);
       const charge = prorate(instance, price);
       if (charge > 0)
-        await post(tx, userId, 'charge', -charge, `Upgrade ${instance.hostname} to ${target.name} (#${instance.id})`);
+        await post(
+          tx,
+          userId,
+          'charge',
+          -charge,
+          line('upgrade_charge', { hostname: instance.hostname, product: nameOf(target), instance: instance.id }),
+        );
       const user = (await users.byId(tx, userId))!;
       const invoice = await invoices.createUpgrade(tx, { user, instance, from: current, to: target, charge });
       const repriced: UpgradeState['repriced'] = [];

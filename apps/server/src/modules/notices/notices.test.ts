@@ -213,6 +213,10 @@ describe('the staff API', () => {
       WithdrawnAt: null,
       Author: 'Help desk',
       Reads: 0,
+      Texts: {
+        Title: { en_US: 'New region: Frankfurt', zh_CN: '' },
+        Content: { en_US: '<p>Deploy in <b>fra</b> now.</p>', zh_CN: '' },
+      },
     });
     const again = await add(body, { key: 'fra-1' });
     expect(again.body.data.Id).toBe(first.body.data.Id);
@@ -222,6 +226,40 @@ describe('the staff API', () => {
       'New region: Frankfurt',
     ]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('publishes in both languages: each customer reads theirs, sanitised, else the other one', async () => {
+    const u = await signUp(h);
+    const both = await add({
+      Title: { en_US: 'Maintenance in Tokyo', zh_CN: '东京机房维护' },
+      Content: {
+        en_US: '<p>Network work on <b>Sunday</b>.</p>',
+        zh_CN:
+          '<p onclick="x()">周日进行<b>网络</b>维护。</p><script>alert(1)</script><a href="javascript:x()">链接</a>',
+      },
+    });
+    expect(both.status).toBe(200);
+    const zhContent = both.body.data.Texts.Content.zh_CN;
+    expect(zhContent).toContain('<p>周日进行<b>网络</b>维护。</p>');
+    for (const bad of ['script', 'onclick', 'javascript']) expect(zhContent).not.toContain(bad);
+    const zhOnly = (await add({ Title: { zh_CN: '新地域：新加坡' }, Content: { zh_CN: '<p>现已开放。</p>' } })).body
+      .data;
+    expect(zhOnly.Title).toBe('新地域：新加坡');
+    const read = (id: number, lang: string) =>
+      call<Notice>(h, 'GET', `/api/notice?id=${id}`, { ssid: u.ssid, lang }).then((r) => r.body.data);
+    const zh = await read(both.body.data.Id, 'zh-CN');
+    expect([zh.Title, zh.Content]).toEqual(['东京机房维护', zhContent]);
+    expect(zh.Summary).toContain('周日进行网络维护。');
+    expect(await read(both.body.data.Id, 'en')).toMatchObject({ Title: 'Maintenance in Tokyo' });
+    expect(await read(zhOnly.Id, 'en-GB,en;q=0.9')).toMatchObject({
+      Title: '新地域：新加坡',
+      Content: '<p>现已开放。</p>',
+    });
+    const list = await call<NoticeList>(h, 'GET', '/api/notices?limit=100', { ssid: u.ssid, lang: 'zh' });
+    expect(list.body.data.Items.find((n) => n.Id === both.body.data.Id)?.Title).toBe('东京机房维护');
+    // A language with content needs its title, and the other way round.
+    const half = await add({ Title: 'Only English', Content: { en_US: '<p>x</p>', zh_CN: '<p>仅内容</p>' } });
+    expect([half.status, half.body.fields]).toEqual([400, { 'Title.zh_CN': 'required' }]);
   });
 
   it('refuses a notice without a title or without text once sanitised', async () => {

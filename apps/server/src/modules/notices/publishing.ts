@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   IDEMPOTENCY_HEADER,
+  LOCALES,
   StaffNoticeAddBody,
+  toLocalText,
+  type Locale,
   type StaffNotice,
   type StaffNoticeList,
   type NoticeState,
@@ -10,8 +13,9 @@ import * as z from 'zod/mini';
 import type { Queryable } from '../../db/pool.js';
 import { validationError } from '../../lib/api.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { STAFF_LOCALE } from '../../lib/locale.js';
 import { noticeBody } from './excerpt.js';
-import { notices, type Page, type StaffNoticeRow } from './repository.js';
+import { notices, versionOf, type NoticeVersion, type Page, type StaffNoticeRow } from './repository.js';
 
 // What the provider's staff do with notices, through the admin CLI or the staff API alike.
 
@@ -21,16 +25,21 @@ export type Publisher = { staffTokenId: number; key?: string } | 'cli';
 export const CLI_AUTHOR = 'admin CLI';
 
 function toStaffNotice(row: StaffNoticeRow): StaffNotice {
+  const v = versionOf(row, STAFF_LOCALE);
   return {
     Id: row.id,
-    Title: row.title,
-    Summary: row.summary,
-    Content: row.content,
+    Title: v.title,
+    Summary: v.summary,
+    Content: v.content,
     Pinned: row.pinned,
     PublishedAt: row.published_at.toISOString(),
     WithdrawnAt: row.withdrawn_at?.toISOString() ?? null,
     Author: row.author ?? CLI_AUTHOR,
     Reads: row.reads,
+    Texts: {
+      Title: { en_US: row.title, zh_CN: row.title_zh },
+      Content: { en_US: row.content, zh_CN: row.content_zh },
+    },
   };
 }
 
@@ -41,16 +50,37 @@ async function staffNotice(db: Queryable, id: number): Promise<StaffNotice> {
 }
 
 /**
- * Publishes a notice: the title as plain text, the content sanitised (content with no text left
- * once sanitised is `required`). The same Idempotency-Key and body from one token publish once.
+ * Each language's version of a notice to publish: the title as plain text, the content sanitised
+ * and summarised. A language with a title needs content with text left once sanitised, and the
+ * other way round (`required` on the missing one: `Content`, or `Content.zh_CN` when the input
+ * named its languages).
+ */
+function noticeVersions(input: Pick<StaffNoticeAddBody, 'Title' | 'Content'>): Record<Locale, NoticeVersion> {
+  const title = toLocalText(input.Title);
+  const content = toLocalText(input.Content);
+  const field = (name: 'Title' | 'Content', l: Locale) =>
+    typeof input[name] === 'string' && l === 'en_US' ? name : `${name}.${l}`;
+  const versions = { en_US: EMPTY, zh_CN: EMPTY };
+  for (const l of LOCALES) {
+    const t = title[l].trim();
+    if (t === '' && content[l] === '') continue;
+    const body = noticeBody(content[l]);
+    if (t === '') throw badRequest({ [field('Title', l)]: 'required' });
+    if (body.text === '') throw badRequest({ [field('Content', l)]: 'required' });
+    versions[l] = { title: t, content: body.content, summary: body.summary };
+  }
+  return versions;
+}
+const EMPTY: NoticeVersion = { title: '', content: '', summary: '' };
+
+/**
+ * Publishes a notice in one language or both (see noticeVersions). The same Idempotency-Key and
+ * body from one token publish once.
  */
 export async function publishNotice(db: Queryable, input: StaffNoticeAddBody, by: Publisher): Promise<StaffNotice> {
   const parsed = z.safeParse(StaffNoticeAddBody, input);
   if (!parsed.success) throw validationError(parsed.error);
-  const { Title, Content, Pinned } = parsed.data;
-  const body = noticeBody(Content);
-  if (body.text === '') throw badRequest({ Content: 'required' });
-  const values = { title: Title, content: body.content, summary: body.summary, pinned: Pinned };
+  const values = { versions: noticeVersions(parsed.data), pinned: parsed.data.Pinned };
   const requestHash = createHash('sha256').update(JSON.stringify(parsed.data)).digest();
   const origin =
     by === 'cli'

@@ -1,11 +1,15 @@
-import type { NoticeReadFilter, NoticeState } from '@nimbus/contract';
+import type { Locale, NoticeReadFilter, NoticeState } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 
+/** English in title/content/summary, Chinese in the *_zh columns; '' where a language was not written. */
 export interface NoticeRow {
   id: number;
   title: string;
+  title_zh: string;
   content: string;
+  content_zh: string;
   summary: string;
+  summary_zh: string;
   pinned: boolean;
   published_at: Date;
   withdrawn_at: Date | null;
@@ -22,10 +26,15 @@ export interface StaffNoticeRow extends NoticeRow {
   reads: number;
 }
 
-export interface NoticeValues {
+/** One language's version of a notice; both empty where that language was not written. */
+export interface NoticeVersion {
   title: string;
   content: string;
   summary: string;
+}
+
+export interface NoticeValues {
+  versions: Record<Locale, NoticeVersion>;
   pinned: boolean;
 }
 
@@ -43,7 +52,8 @@ export interface Page {
   page: number;
 }
 
-const COLUMNS = 'n.id, n.title, n.content, n.summary, n.pinned, n.published_at, n.withdrawn_at';
+const COLUMNS = `n.id, n.title, n.title_zh, n.content, n.content_zh, n.summary, n.summary_zh, n.pinned,
+  n.published_at, n.withdrawn_at`;
 // Pinned notices first, then the newest; the id breaks ties between notices of the same instant.
 const ORDER = 'order by n.pinned desc, n.published_at desc, n.id desc';
 const READ = 'exists (select 1 from notice_reads r where r.notice_id = n.id and r.user_id = $1)';
@@ -115,10 +125,17 @@ export const notices = {
     origin: NoticeOrigin,
   ): Promise<{ id: number; created: boolean; requestHash: Buffer | null }> {
     const { rows } = await db.query<{ id: number }>(
-      `insert into notices (title, content, summary, pinned, staff_token_id, idempotency_key, request_hash)
-       values ($1, $2, $3, $4, $5, $6, $7)
+      `insert into notices (title, content, summary, title_zh, content_zh, summary_zh, pinned, staff_token_id,
+         idempotency_key, request_hash)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        on conflict (staff_token_id, idempotency_key) do nothing returning id`,
-      [v.title, v.content, v.summary, v.pinned, origin.staffTokenId, origin.key?.text, origin.key?.requestHash],
+      [
+        ...[v.versions.en_US, v.versions.zh_CN].flatMap((t) => [t.title, t.content, t.summary]),
+        v.pinned,
+        origin.staffTokenId,
+        origin.key?.text,
+        origin.key?.requestHash,
+      ],
     );
     if (rows[0]) return { id: rows[0].id, created: true, requestHash: origin.key?.requestHash ?? null };
     const earlier = await db.query<{ id: number; request_hash: Buffer }>(
@@ -166,3 +183,11 @@ export const notices = {
 const STAFF_SELECT = `select ${COLUMNS}, t.name as author,
   (select count(*)::int from notice_reads r where r.notice_id = n.id) as reads
   from notices n left join staff_tokens t on t.id = n.staff_token_id`;
+
+/** The version a reader gets: their language's when it was written, else the other one. */
+export function versionOf(row: NoticeRow, locale: Locale): NoticeVersion {
+  const zh = { title: row.title_zh, content: row.content_zh, summary: row.summary_zh };
+  const en = { title: row.title, content: row.content, summary: row.summary };
+  const [first, second] = locale === 'zh_CN' ? [zh, en] : [en, zh];
+  return first.title !== '' ? first : second;
+}

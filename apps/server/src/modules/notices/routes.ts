@@ -1,6 +1,7 @@
 import { Notice, NoticeIdQuery, NoticeList, NoticeReadBody, NoticeReadResult, NoticesQuery } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
 import { getNotice, listNotices, readAllNotices, readNotice } from './service.js';
 
@@ -14,12 +15,12 @@ export async function noticeRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'List notices',
         description:
-          'One page of the published notices, pinned first, then newest first, each with the caller’s read mark; `status` narrows it to the unread or read ones. `Unread` counts every published notice the caller has not read.',
+          'One page of the published notices, pinned first, then newest first, each with the caller’s read mark; `status` narrows it to the unread or read ones. `Unread` counts every published notice the caller has not read. Each notice is in the language of `Accept-Language` (any Chinese → zh_CN, else en_US), or the other one where only that was written.',
         querystring: NoticesQuery,
         response: replies(NoticeList),
       },
     },
-    async (req) => ({ data: await listNotices(ctx, authOf(req).userId, req.query) }),
+    async (req) => ({ data: await listNotices(ctx, authOf(req).userId, req.query, localeOf(req)) }),
   );
   app.get(
     '/notice',
@@ -31,7 +32,7 @@ export async function noticeRoutes(app: Api, ctx: Context) {
         response: replies(Notice),
       },
     },
-    async (req) => ({ data: await getNotice(ctx, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await getNotice(ctx, authOf(req).userId, req.query.id, localeOf(req)) }),
   );
   app.post(
     '/notice/read',

@@ -22,7 +22,7 @@ export async function noticeStaffRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'List every notice',
         description:
-          'Newest first, live and withdrawn alike unless `state` narrows it, with how many customers read each. Needs the `notices` scope.',
+          'Newest first, live and withdrawn alike unless `state` narrows it, with how many customers read each. Title, Summary and Content read English (Chinese where only that was written); `Texts` holds every version. Needs the `notices` scope.',
         querystring: StaffNoticesQuery,
         response: replies(StaffNoticeList),
       },
@@ -36,7 +36,7 @@ export async function noticeStaffRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'Publish a notice',
         description:
-          'Customers see it at once, unread. The content is HTML, sanitised before it is stored (scripts, styles, event handlers, frames and javascript: links are removed; links open in a new tab with rel="noopener noreferrer"); content with no text left is 400 with `fields.Content` = `required`. Send an Idempotency-Key to retry safely. Needs the `notices` scope.',
+          'Customers see it at once, unread. Title and Content are written in English, Chinese or both: a plain string is the English version, or `{"en_US": …, "zh_CN": …}`; a language with a title needs its content (400 `required` on `Title.zh_CN`, `Content.zh_CN`…). Customers read their language, else the other. The content is HTML, sanitised before it is stored (scripts, styles, event handlers, frames and javascript: links are removed; links open in a new tab with rel="noopener noreferrer"); content with no text left is 400 with `fields.Content` = `required`. Send an Idempotency-Key to retry safely. Needs the `notices` scope.',
         headers: IdempotencyHeaders,
         body: StaffNoticeAddBody,
         response: replies(StaffNotice),

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@nimbus/contract';
+import type { InvoicedTo, Issuer, Locale, PaymentStatus } from '@nimbus/contract';
 import type { GatewayId } from '../../config/env.js';
 import type { Queryable } from '../../db/pool.js';
 
@@ -15,6 +15,10 @@ export interface PaymentRow {
   gateway_ref: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** Stamped at insert (migration 0042): the customer's language, billing details and the issuer then. */
+  locale: Locale;
+  billed_to: InvoicedTo | null;
+  issuer: Issuer | null;
 }
 
 export const payments = {
@@ -27,12 +31,14 @@ export const payments = {
       invoiceId: number | null;
       amount: number;
       currency: string;
+      /** The language the customer pays in (the checkout page's and the receipt's); else their account's. */
+      locale?: Locale;
     },
   ): Promise<PaymentRow> {
     const { rows } = await db.query<PaymentRow>(
-      `insert into payments (user_id, method, purpose, invoice_id, amount, currency) values ($1, $2, $3, $4, $5, $6)
-       returning *`,
-      [p.userId, p.method, p.purpose, p.invoiceId, p.amount, p.currency],
+      `insert into payments (user_id, method, purpose, invoice_id, amount, currency, locale)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [p.userId, p.method, p.purpose, p.invoiceId, p.amount, p.currency, p.locale ?? null],
     );
     return rows[0]!;
   },

@@ -10,8 +10,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
+import { pdfSchema, sendPdf } from '../billing/pdf/http.js';
+import { receiptPdf } from './receipt.js';
 import { getPayment, payInvoice, paymentMethods, topUp } from './service.js';
 
 const keyOf = (req: FastifyRequest) => {
@@ -44,7 +47,7 @@ export async function paymentRoutes(app: Api, ctx: Context) {
         response: replies(Payment),
       },
     },
-    async (req) => ({ data: await topUp(ctx, authOf(req).userId, req.body, keyOf(req)) }),
+    async (req) => ({ data: await topUp(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
   );
   app.get(
     '/payment',
@@ -58,6 +61,20 @@ export async function paymentRoutes(app: Api, ctx: Context) {
     },
     async (req) => ({ data: await getPayment(ctx, authOf(req).userId, req.query.id) }),
   );
+  app.get(
+    '/payment/receipt',
+    {
+      schema: pdfSchema(
+        'Download a payment’s receipt',
+        'The receipt of a succeeded payment (a top-up, or a payment for an invoice) as a PDF, in the language the customer used when paying, with the provider’s and the customer’s details as they were then. A payment not succeeded is 409 `wrong_status`; another customer’s is 404 `db_no_record`.',
+        MoneyIdQuery,
+      ),
+    },
+    async (req, reply) => {
+      const pdf = await receiptPdf(ctx.db, authOf(req).userId, req.query.id, ctx.config.BRAND_NAME);
+      return sendPdf(reply, pdf, `receipt-${req.query.id}.pdf`);
+    },
+  );
   app.post(
     '/invoice/pay',
     {
@@ -70,6 +87,6 @@ export async function paymentRoutes(app: Api, ctx: Context) {
         response: replies(InvoicePayResult),
       },
     },
-    async (req) => ({ data: await payInvoice(ctx, authOf(req).userId, req.body, keyOf(req)) }),
+    async (req) => ({ data: await payInvoice(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
   );
 }

@@ -1,4 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
+import { formatAmount } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
@@ -44,7 +44,7 @@ function paymentBody(t: SandboxText, p: PaymentRow, token: string): string {
   const purpose = p.purpose === 'invoice' ? fill(t.purpose.invoice, { id: p.invoice_id ?? '' }) : t.purpose.topup;
   const facts = `<h1>${escapeHtml(t.title)}</h1><dl>
 <dt>${escapeHtml(t.payment)}</dt><dd>#${p.id} · ${escapeHtml(purpose)}</dd>
-<dt>${escapeHtml(t.amount)}</dt><dd class="amount">${formatMinor(p.amount)} ${escapeHtml(p.currency.trim())}</dd></dl>`;
+<dt>${escapeHtml(t.amount)}</dt><dd class="amount">${formatAmount(p.amount)} ${escapeHtml(p.currency.trim())}</dd></dl>`;
   if (p.status !== 'pending') {
     return `${facts}<p role="status">${escapeHtml(fill(t.done, { status: t.status[p.status] }))}</p>
 <form><a class="button" href="/billing?payment_id=${p.id}">${escapeHtml(t.back)}</a></form>`;

@@ -1,4 +1,5 @@
 import type { Locale, PaymentStatus } from '@nimbus/contract';
+import { acceptedLocale } from '../../lib/locale.js';
 
 /** The sandbox page's words in each console language. */
 export const SANDBOX_TEXT = {
@@ -41,9 +42,9 @@ export type SandboxText = (typeof SANDBOX_TEXT)['en_US'] & { status: Record<Paym
 /** SPEC §1's order where a server can see it: the `lang` query, then the `lang` cookie, then Accept-Language. */
 export function sandboxLocale(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
   const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1];
-  const first = acceptLanguage?.split(',')[0];
   // A repeated ?lang= arrives as an array, a cookie may hold bad %-escapes: neither is a language.
-  const tag = (typeof query === 'string' && query) || (fromCookie ? safeDecode(fromCookie) : '') || first || '';
+  const tag = (typeof query === 'string' && query) || (fromCookie ? safeDecode(fromCookie) : '');
+  if (!tag) return acceptedLocale(acceptLanguage);
   return tag.trim().toLowerCase().startsWith('zh') ? 'zh_CN' : 'en_US';
 }
 

@@ -25,7 +25,7 @@ describe('a top-up through the sandbox gateway', () => {
       Amount: 2500,
       InvoiceId: null,
     });
-    expect(payment.Url).toMatch(/^\/pay\/sandbox\/\d+\?t=[\w-]+$/);
+    expect(payment.Url).toMatch(/^\/pay\/sandbox\/\d+\?t=[\w-]+&lang=en_US$/);
     const { page, res } = await decideOnSandbox(h, payment, 'approve');
     expect(page).toContain('TEST GATEWAY');
     expect(page).toContain('25.00 USD');
@@ -49,16 +49,17 @@ describe('a top-up through the sandbox gateway', () => {
     expect(await expectLedgerBalanced(h, u.userId)).toBe(0);
   });
 
-  it('speaks Chinese to a Chinese browser', async () => {
+  it('speaks the language the customer pays in, whatever the browser’s, and groups the amount', async () => {
     const u = await signUp(h);
-    const payment = await topUpPayment(h, u.ssid, 1000);
-    const res = await h.app.inject({
-      method: 'GET',
-      url: payment.Url!,
-      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
-    });
+    const payment = await topUpPayment(h, u.ssid, 123_456, 'sandbox', 'zh-CN,zh;q=0.9');
+    const res = await h.app.inject({ method: 'GET', url: payment.Url!, headers: { 'accept-language': 'en-US' } });
     expect(res.body).toContain('测试网关');
     expect(res.body).toContain('<html lang="zh-CN">');
+    expect(res.body).toContain('1,234.56 USD');
+    // Without the console's word, a Chinese browser still gets Chinese.
+    const bare = payment.Url!.replace(/&lang=\w+$/, '');
+    const zh = await h.app.inject({ method: 'GET', url: bare, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+    expect(zh.body).toContain('<html lang="zh-CN">');
   });
 
   it('opens only with the payment’s own link, and refuses forged callbacks', async () => {

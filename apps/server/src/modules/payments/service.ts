@@ -1,4 +1,6 @@
 import {
+  type Locale,
+  type LocalText,
   type InvoicePayBody,
   type InvoicePayResult,
   type Payment,
@@ -12,6 +14,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { invoices } from '../billing/invoices.js';
 import { billing } from '../billing/repository.js';
+import { line } from '../billing/lines.js';
 import { getInvoice } from '../billing/service.js';
 import { Throttle } from '../throttle/throttle.js';
 import { post } from '../users/ledger.js';
@@ -67,7 +70,7 @@ async function startPayment(
   ctx: Context,
   tx: Tx,
   gateway: Gateway,
-  p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number },
+  p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number; locale: Locale },
 ): Promise<PaymentRow> {
   const user = await users.byId(tx, p.userId);
   if (!user) throw new AppError('invalid_session', 401);
@@ -86,7 +89,13 @@ async function startPayment(
 const TOPUP_WINDOW_SECONDS = 3600;
 
 /** SPEC §7 api/balance/topup: a pending top-up and where to pay it. */
-export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: string | undefined): Promise<Payment> {
+export async function topUp(
+  ctx: Context,
+  userId: number,
+  body: TopUpBody,
+  key: string | undefined,
+  locale: Locale,
+): Promise<Payment> {
   const c = ctx.config;
   if (body.Amount < c.TOPUP_MIN) throw badRequest({ Amount: 'amount_too_small' });
   if (body.Amount > c.TOPUP_MAX) throw badRequest({ Amount: 'amount_too_large' });
@@ -101,7 +110,13 @@ export async function topUp(ctx: Context, userId: number, body: TopUpBody, key: 
         scope: 'account',
       });
       return toPayment(
-        await startPayment(ctx, tx, gateway, { userId, purpose: 'topup', invoiceId: null, amount: body.Amount }),
+        await startPayment(ctx, tx, gateway, {
+          userId,
+          purpose: 'topup',
+          invoiceId: null,
+          amount: body.Amount,
+          locale,
+        }),
       );
     }),
   );
@@ -119,13 +134,14 @@ export async function payInvoice(
   userId: number,
   body: InvoicePayBody,
   key: string | undefined,
+  locale: Locale,
 ): Promise<InvoicePayResult> {
   const gateway = body.Method === 'balance' ? null : gatewayFor(ctx, body.Method);
   return withTx(ctx.db, (tx) =>
     idempotent(tx, { userId, route: 'invoice/pay', key, body }, async () => {
       if (!gateway) {
         await invoices.payFromBalance(tx, userId, body.Id);
-        return { Invoice: await getInvoice(tx, userId, body.Id), Payment: null };
+        return { Invoice: await getInvoice(tx, userId, body.Id, locale), Payment: null };
       }
       const invoice = await billing.invoice(tx, body.Id, userId);
       if (!invoice) throw new AppError('db_no_record', 404);
@@ -139,8 +155,9 @@ export async function payInvoice(
         purpose: 'invoice',
         invoiceId: invoice.id,
         amount: invoice.amount,
+        locale,
       });
-      return { Invoice: await getInvoice(tx, userId, body.Id), Payment: toPayment(payment) };
+      return { Invoice: await getInvoice(tx, userId, body.Id, locale), Payment: toPayment(payment) };
     }),
   );
 }
@@ -153,6 +170,12 @@ export async function payInvoice(
  * pay the invoice in the same transaction; if it was paid or cancelled meanwhile, the money stays
  * on the balance.
  */
+/** How ledger notes and receipts name a gateway. */
+export const METHOD_NAMES: Record<PaymentRow['method'], LocalText> = {
+  sandbox: { en_US: 'test gateway', zh_CN: '测试网关' },
+  stripe: { en_US: 'Stripe', zh_CN: 'Stripe' },
+};
+
 export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome: Outcome): Promise<PaymentRow | null> {
   const payment = await payments.lock(tx, paymentId);
   if (!payment || payment.status === 'succeeded') return payment ?? null;
@@ -162,8 +185,11 @@ export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome:
   // Locks in the order invoices.payFromBalance takes them (invoice, then the user's balance), so a
   // completion racing a balance payment of the same invoice waits rather than deadlocks.
   if (payment.invoice_id) await tx.query('select 1 from invoices where id = $1 for update', [payment.invoice_id]);
-  const what = payment.invoice_id ? `invoice #${payment.invoice_id}` : 'top-up';
-  await post(tx, payment.user_id, 'topup', payment.amount, `Payment #${payment.id} (${payment.method}, ${what})`);
+  const method = METHOD_NAMES[payment.method];
+  const note = payment.invoice_id
+    ? line('invoice_topup', { payment: payment.id, method, invoice: payment.invoice_id })
+    : line('topup', { payment: payment.id, method });
+  await post(tx, payment.user_id, 'topup', payment.amount, note);
   const done = await payments.setStatus(tx, payment.id, 'succeeded');
   if (payment.invoice_id) await settleInvoice(ctx, tx, payment);
   return done;

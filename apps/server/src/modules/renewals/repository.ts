@@ -1,5 +1,6 @@
 import type { Queryable, Tx } from '../../db/pool.js';
 import type { InvoiceRow } from '../billing/invoices.js';
+import { billing } from '../billing/repository.js';
 import type { InstanceRow } from '../instances/repository.js';
 
 /** What a renewal step mails (one of each per invoice at most). */
@@ -37,18 +38,6 @@ export const STEP = {
   power: `i.renewal_power is not null and ${IDLE} and $1::timestamptz is not null and $2::int >= 0`,
 } as const;
 export type Step = keyof typeof STEP;
-
-/** The line of a renewal invoice: "<type> <size>, <region> — <hostname>". */
-async function renewalLine(tx: Tx, instanceId: number, productId: number): Promise<string> {
-  const { rows } = await tx.query<{ line: string }>(
-    `select g.name || ' ' || p.name || ', ' || r.name || ' — ' || i.hostname as line
-     from instances i join products p on p.id = $2 join product_groups g on g.id = p.group_id
-       join regions r on r.id = i.region_id
-     where i.id = $1`,
-    [instanceId, productId],
-  );
-  return rows[0]!.line;
-}
 
 export const renewals = {
   /** Up to `limit` ids after `after` that meet a step's conditions. */
@@ -90,11 +79,7 @@ export const renewals = {
     );
     const invoice = rows[0];
     if (!invoice) return null;
-    await tx.query('insert into invoice_items (invoice_id, description, amount) values ($1, $2, $3)', [
-      invoice.id,
-      await renewalLine(tx, i.id, i.product_id),
-      i.price,
-    ]);
+    await billing.addItem(tx, invoice.id, await billing.serviceLine(tx, i.id), i.price);
     return invoice;
   },
   /**
@@ -107,11 +92,7 @@ export const renewals = {
       amount,
     ]);
     if (!rowCount) return false;
-    await tx.query('update invoice_items set description = $2, amount = $3 where invoice_id = $1', [
-      invoiceId,
-      await renewalLine(tx, instanceId, productId),
-      amount,
-    ]);
+    await billing.setOnlyItem(tx, invoiceId, await billing.serviceLine(tx, instanceId, productId), amount);
     return true;
   },
   /** Unpaid renewal invoices of auto-renewing instances, by invoice id. */

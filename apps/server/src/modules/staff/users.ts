@@ -1,4 +1,5 @@
 import { STAFF_USER_LIST_MAX, type StaffUser } from '@nimbus/contract';
+import { STAFF_LOCALE } from '../../lib/locale.js';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { billing } from '../billing/repository.js';
@@ -32,8 +33,8 @@ export async function staffUser(db: Queryable, by: { id?: number; email?: string
     Balance: Number(u.balance),
     Currency: u.currency.trim(),
     CreatedAt: u.created_at.toISOString(),
-    Instances: { Total: inst.total, Items: inst.rows.map(toInstanceSummary) },
+    Instances: { Total: inst.total, Items: inst.rows.map((v) => toInstanceSummary(v, STAFF_LOCALE)) },
     Invoices: { Total: inv.total, Items: inv.rows.map(toInvoiceSummary) },
-    Tickets: { Total: tix.total, Items: tix.rows.map(toTicketSummary) },
+    Tickets: { Total: tix.total, Items: tix.rows.map((r) => toTicketSummary(r, STAFF_LOCALE)) },
   };
 }

@@ -1,11 +1,36 @@
-import type { StaffTicket, Ticket, TicketAttachment, TicketMessage, TicketSummary, TicketType } from '@nimbus/contract';
+import {
+  pickText,
+  type Locale,
+  type StaffTicket,
+  type StaffTicketType,
+  type Ticket,
+  type TicketAttachment,
+  type TicketMessage,
+  type TicketSummary,
+  type TicketType,
+} from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
+import { STAFF_LOCALE } from '../../lib/locale.js';
 import { attachments, type AttachmentRow } from './attachments-repository.js';
 import { messages, type MessageRow, type TicketRow, type TicketTypeRow } from './repository.js';
 
 // Rows as the API answers them.
 
-export const toTicketType = (r: TicketTypeRow): TicketType => ({ Id: r.id, Name: r.name, Description: r.description });
+const nameOf = (r: TicketTypeRow) => ({ en_US: r.name, zh_CN: r.name_zh });
+const descriptionOf = (r: TicketTypeRow) => ({ en_US: r.description, zh_CN: r.description_zh });
+
+/** A ticket type in the reader's language, else the other one. */
+export const toTicketType = (r: TicketTypeRow, locale: Locale): TicketType => ({
+  Id: r.id,
+  Name: pickText(nameOf(r), locale),
+  Description: pickText(descriptionOf(r), locale),
+});
+
+/** A ticket type as staff edit it: as read in their language, and every version as written. */
+export const toStaffTicketType = (r: TicketTypeRow, locale: Locale): StaffTicketType => ({
+  ...toTicketType(r, locale),
+  Texts: { Name: nameOf(r), Description: descriptionOf(r) },
+});
 
 export const toAttachment = (a: AttachmentRow): TicketAttachment => ({
   Id: a.id,
@@ -14,12 +39,12 @@ export const toAttachment = (a: AttachmentRow): TicketAttachment => ({
   ContentType: a.content_type,
 });
 
-export const toSummary = (r: TicketRow): TicketSummary => ({
+export const toSummary = (r: TicketRow, locale: Locale): TicketSummary => ({
   Id: r.id,
   Title: r.title,
   Status: r.status,
   TypeId: r.type_id,
-  TypeName: r.type_name,
+  TypeName: pickText({ en_US: r.type_name, zh_CN: r.type_name_zh }, locale),
   InstanceId: r.instance_id,
   Hostname: r.hostname,
   CreatedAt: r.created_at.toISOString(),
@@ -47,11 +72,11 @@ export async function toMessages(db: Queryable, rows: MessageRow[]): Promise<Tic
 }
 
 /** A ticket with its opening message's content and attachments. */
-export async function toTicket(db: Queryable, row: TicketRow): Promise<Ticket> {
+export async function toTicket(db: Queryable, row: TicketRow, locale: Locale): Promise<Ticket> {
   const [opening] = await toMessages(db, await messages.list(db, row.id, 1));
-  return { ...toSummary(row), Content: opening?.Content ?? '', Attachments: opening?.Attachments ?? [] };
+  return { ...toSummary(row, locale), Content: opening?.Content ?? '', Attachments: opening?.Attachments ?? [] };
 }
 
 export async function toStaffTicket(db: Queryable, row: TicketRow): Promise<StaffTicket> {
-  return { ...(await toTicket(db, row)), ...staffFields(row) };
+  return { ...(await toTicket(db, row, STAFF_LOCALE)), ...staffFields(row) };
 }

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@nimbus/contract';
+import type { LocalText, TicketStatus } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 
 export type Author = 'customer' | 'staff';
@@ -11,6 +11,7 @@ export interface TicketRow {
   status: TicketStatus;
   type_id: number;
   type_name: string;
+  type_name_zh: string;
   instance_id: number | null;
   hostname: string | null;
   assignee: string | null;
@@ -28,10 +29,13 @@ export interface MessageRow {
   created_at: Date;
 }
 
+/** English in `name`/`description`, Chinese in the *_zh columns; '' where a language was not written. */
 export interface TicketTypeRow {
   id: number;
   name: string;
+  name_zh: string;
   description: string;
+  description_zh: string;
 }
 
 export interface TicketFilter {
@@ -40,7 +44,8 @@ export interface TicketFilter {
 }
 
 const SELECT_TICKET = `
-  select t.id, t.user_id, u.email, t.title, t.status, t.type_id, ty.name as type_name, t.instance_id,
+  select t.id, t.user_id, u.email, t.title, t.status, t.type_id, ty.name as type_name, ty.name_zh as type_name_zh,
+         t.instance_id,
          i.hostname, t.assignee, t.last_reply_by, t.created_at, t.updated_at
   from tickets t
   join ticket_types ty on ty.id = t.type_id
@@ -141,7 +146,7 @@ export const messages = {
 export const ticketTypes = {
   async list(db: Queryable, limit: number): Promise<TicketTypeRow[]> {
     const { rows } = await db.query<TicketTypeRow>(
-      'select id, name, description from ticket_types order by id limit $1',
+      'select id, name, name_zh, description, description_zh from ticket_types order by id limit $1',
       [limit],
     );
     return rows;
@@ -154,12 +159,15 @@ export const ticketTypes = {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from ticket_types');
     return rows[0]?.n ?? 0;
   },
-  /** Adds a type; undefined when one of that name (any case) exists. */
-  async insert(db: Queryable, name: string, description: string): Promise<TicketTypeRow | undefined> {
+  /** Adds a type; undefined when one of either name (any case) exists. */
+  async insert(db: Queryable, name: LocalText, description: LocalText): Promise<TicketTypeRow | undefined> {
     const { rows } = await db.query<TicketTypeRow>(
-      `insert into ticket_types (name, description) values ($1, $2)
-       on conflict ((lower(name))) do nothing returning id, name, description`,
-      [name, description],
+      `insert into ticket_types (name, name_zh, description, description_zh)
+       select $1, $2, $3, $4
+       where not exists (select 1 from ticket_types
+                         where ($1 <> '' and lower(name) = lower($1)) or ($2 <> '' and lower(name_zh) = lower($2)))
+       on conflict do nothing returning id, name, name_zh, description, description_zh`,
+      [name.en_US, name.zh_CN, description.en_US, description.zh_CN],
     );
     return rows[0];
   },

@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
+import { localeOf } from '../../lib/locale.js';
 import { IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
 import {
@@ -53,7 +54,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(TicketList),
       },
     },
-    async (req) => ({ data: await listTickets(ctx.db, authOf(req).userId, req.query) }),
+    async (req) => ({ data: await listTickets(ctx.db, authOf(req).userId, req.query, localeOf(req)) }),
   );
   app.get(
     '/ticketTypes',
@@ -65,7 +66,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(TicketTypeList),
       },
     },
-    async (req) => ({ data: await listTicketTypes(ctx.db, req.query.limit) }),
+    async (req) => ({ data: await listTicketTypes(ctx.db, req.query.limit, localeOf(req)) }),
   );
   app.get(
     '/ticket',
@@ -77,7 +78,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(Ticket),
       },
     },
-    async (req) => ({ data: await getTicket(ctx.db, authOf(req).userId, req.query.id) }),
+    async (req) => ({ data: await getTicket(ctx.db, authOf(req).userId, req.query.id, localeOf(req)) }),
   );
   app.get(
     '/ticket/msgs',
@@ -102,7 +103,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(Ticket),
       },
     },
-    async (req) => ({ data: await addTicket(ctx, authOf(req).userId, req.body, keyOf(req)) }),
+    async (req) => ({ data: await addTicket(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
   );
   app.post(
     '/ticket/reply',
@@ -127,7 +128,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(Ticket),
       },
     },
-    async (req) => ({ data: await closeOwnTicket(ctx, authOf(req).userId, req.body.Id) }),
+    async (req) => ({ data: await closeOwnTicket(ctx, authOf(req).userId, req.body.Id, localeOf(req)) }),
   );
   app.post(
     '/ticket/attachment',

@@ -1,4 +1,5 @@
 import type {
+  Locale,
   Ticket,
   TicketAddBody,
   TicketList,
@@ -40,17 +41,18 @@ export async function listTickets(
   db: Queryable,
   userId: number,
   q: { limit: number; page: number; status?: TicketStatus },
+  locale: Locale,
 ): Promise<TicketList> {
   const { total, rows } = await tickets.list(db, { userId, status: q.status }, q);
-  return { Total: total, Items: rows.map(toSummary) };
+  return { Total: total, Items: rows.map((r) => toSummary(r, locale)) };
 }
 
-export async function listTicketTypes(db: Queryable, limit: number): Promise<TicketTypeList> {
-  return (await ticketTypes.list(db, limit)).map(toTicketType);
+export async function listTicketTypes(db: Queryable, limit: number, locale: Locale): Promise<TicketTypeList> {
+  return (await ticketTypes.list(db, limit)).map((r) => toTicketType(r, locale));
 }
 
-export async function getTicket(db: Queryable, userId: number, id: number): Promise<Ticket> {
-  return toTicket(db, await ownTicket(db, userId, id));
+export async function getTicket(db: Queryable, userId: number, id: number, locale: Locale): Promise<Ticket> {
+  return toTicket(db, await ownTicket(db, userId, id), locale);
 }
 
 export async function ticketMessages(
@@ -74,6 +76,7 @@ export async function addTicket(
   userId: number,
   body: TicketAddBody,
   key: string | undefined,
+  locale: Locale,
 ): Promise<Ticket> {
   return withTx(ctx.db, (tx) =>
     idempotent(tx, { userId, route: 'ticket/add', key, body }, async () => {
@@ -95,7 +98,7 @@ export async function addTicket(
         attachmentIds: body.AttachmentIds ?? [],
         uploader: { kind: 'customer', userId },
       });
-      return getTicket(tx, userId, ticketId);
+      return getTicket(tx, userId, ticketId, locale);
     }),
   );
 }
@@ -127,9 +130,9 @@ export async function replyTicket(
   );
 }
 
-export async function closeOwnTicket(ctx: Context, userId: number, id: number): Promise<Ticket> {
+export async function closeOwnTicket(ctx: Context, userId: number, id: number, locale: Locale): Promise<Ticket> {
   return withTx(ctx.db, async (tx) => {
     await closeTicket(tx, id, userId);
-    return getTicket(tx, userId, id);
+    return getTicket(tx, userId, id, locale);
   });
 }

@@ -10,9 +10,9 @@ import {
   TicketMessage,
   TicketMessages,
   TicketMsgsQuery,
-  TicketType,
+  StaffTicketType,
+  StaffTicketTypeList,
   TicketTypeAddBody,
-  TicketTypeList,
   TicketTypesQuery,
 } from '@nimbus/contract';
 import type { FastifyRequest } from 'fastify';
@@ -20,9 +20,9 @@ import { IdempotencyHeaders } from '../../lib/idempotency.js';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { requireStaff, staffOf } from '../staff/guard.js';
-import { listTicketTypes } from './service.js';
 import {
   createTicketType,
+  staffTicketTypes,
   staffAssign,
   staffClose,
   staffGetTicket,
@@ -158,12 +158,12 @@ export async function staffTicketRoutes(app: Api, ctx: Context) {
       ...guard,
       schema: {
         summary: 'List ticket types',
-        description: SCOPE,
+        description: `Name and Description read in English (Chinese where only that was written); \`Texts\` holds every version. ${SCOPE}`,
         querystring: TicketTypesQuery,
-        response: replies(TicketTypeList),
+        response: replies(StaffTicketTypeList),
       },
     },
-    async (req) => ({ data: await listTicketTypes(ctx.db, req.query.limit) }),
+    async (req) => ({ data: await staffTicketTypes(ctx.db, req.query.limit) }),
   );
   app.post(
     '/staff/ticket-type/add',
@@ -171,9 +171,9 @@ export async function staffTicketRoutes(app: Api, ctx: Context) {
       ...guard,
       schema: {
         summary: 'Add a ticket type',
-        description: `Customers can choose it at once. A name already used (in any case) is \`fields.Name\` \`name_taken\`. ${SCOPE}`,
+        description: `Customers can choose it at once. Name and Description are plain text (English) or \`{"en_US": …, "zh_CN": …}\` with either or both; customers read their language, else the other. A name already used in its language (in any case) is \`fields.Name\` \`name_taken\`. ${SCOPE}`,
         body: TicketTypeAddBody,
-        response: replies(TicketType),
+        response: replies(StaffTicketType),
       },
     },
     async (req) => ({ data: await createTicketType(ctx.db, req.body.Name, req.body.Description) }),

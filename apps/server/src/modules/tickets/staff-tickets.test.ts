@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
+  StaffTicketType,
   StaffTicket,
   StaffTicketList,
   Ticket,
@@ -218,14 +219,28 @@ describe('answering with an operator token', () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, 'db_no_record']);
   });
 
-  it('lists and adds ticket types', async () => {
-    const added = await staff().post<TicketType>('ticket-type/add', { Name: ' Networking ', Description: 'BGP, IPv6' });
-    expect(added.body.data).toEqual({ Id: expect.any(Number), Name: 'Networking', Description: 'BGP, IPv6' });
-    expect((await staff().get<TicketType[]>('ticketTypes')).body.data).toContainEqual(added.body.data);
+  it('lists and adds ticket types, in one language or both', async () => {
+    const added = await staff().post<StaffTicketType>('ticket-type/add', {
+      Name: { en_US: ' Networking ', zh_CN: '网络问题' },
+      Description: 'BGP, IPv6',
+    });
+    expect(added.body.data).toEqual({
+      Id: expect.any(Number),
+      Name: 'Networking',
+      Description: 'BGP, IPv6',
+      Texts: { Name: { en_US: 'Networking', zh_CN: '网络问题' }, Description: { en_US: 'BGP, IPv6', zh_CN: '' } },
+    });
+    expect((await staff().get<StaffTicketType[]>('ticketTypes')).body.data).toContainEqual(added.body.data);
     const u = await signUp(h);
-    expect((await call<TicketType[]>(h, 'GET', '/api/ticketTypes', { ssid: u.ssid })).body.data).toContainEqual(
-      added.body.data,
-    );
+    const { Texts: _, ...asRead } = added.body.data;
+    expect((await call<TicketType[]>(h, 'GET', '/api/ticketTypes', { ssid: u.ssid })).body.data).toContainEqual(asRead);
+    expect(
+      (await call<TicketType[]>(h, 'GET', '/api/ticketTypes', { ssid: u.ssid, lang: 'zh-CN,zh;q=0.9' })).body.data,
+    ).toContainEqual({ ...asRead, Name: '网络问题' });
+    expect((await staff().post('ticket-type/add', { Name: { zh_CN: '网络问题' } })).body.fields).toEqual({
+      Name: 'name_taken',
+    });
+    expect((await staff().post('ticket-type/add', { Name: {} })).body.fields).toEqual({ Name: 'required' });
     expect((await staff().post('ticket-type/add', { Name: 'networking' })).body.fields).toEqual({ Name: 'name_taken' });
     expect((await staff().post('ticket-type/add', { Name: '' })).body.fields).toEqual({ Name: 'required' });
     expect((await staff().post('ticket-type/add', { Name: 'x'.repeat(101) })).body.fields).toEqual({

@@ -5,16 +5,21 @@ import {
   type TicketMessage,
   type TicketMessages,
   type TicketStatus,
-  type TicketType,
+  toLocalText,
+  type LocalText,
+  type LocalTextInput,
+  type StaffTicketType,
+  type StaffTicketTypeList,
 } from '@nimbus/contract';
 import { withTx, type Db, type Queryable, type Tx } from '../../db/pool.js';
 import { idempotent } from '../../lib/idempotency.js';
 import type { Context } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
+import { STAFF_LOCALE } from '../../lib/locale.js';
 import { users } from '../users/repository.js';
 import { closeTicket, notFound, postMessage, statusAfter, wrongStatus } from './conversation.js';
 import { answerMail } from './mail.js';
-import { staffFields, toMessages, toStaffTicket, toSummary, toTicketType } from './present.js';
+import { staffFields, toMessages, toStaffTicket, toStaffTicketType, toSummary } from './present.js';
 import { messages, tickets, ticketTypes } from './repository.js';
 
 // What the provider's staff do with tickets, shared by the admin CLI and the staff HTTP API.
@@ -39,7 +44,7 @@ export async function staffListTickets(
     userId = user.id;
   }
   const { total, rows } = await tickets.list(db, { userId, status: q.status }, q);
-  return { Total: total, Items: rows.map((r) => ({ ...toSummary(r), ...staffFields(r) })) };
+  return { Total: total, Items: rows.map((r) => ({ ...toSummary(r, STAFF_LOCALE), ...staffFields(r) })) };
 }
 
 export async function staffGetTicket(db: Queryable, id: number): Promise<StaffTicket> {
@@ -149,9 +154,22 @@ export async function staffClose(db: Db, id: number): Promise<StaffTicket> {
   });
 }
 
-/** A new ticket type; a name already used (in any case) is `fields.Name` `name_taken`. */
-export async function createTicketType(db: Queryable, name: string, description: string): Promise<TicketType> {
-  const row = await ticketTypes.insert(db, name.trim(), description.trim());
+/**
+ * A new ticket type, in one language or both; a name already used in its language (in any case) is
+ * `fields.Name` `name_taken`.
+ */
+export async function createTicketType(
+  db: Queryable,
+  name: LocalTextInput,
+  description: LocalTextInput | undefined,
+): Promise<StaffTicketType> {
+  const trimmed = (t: LocalText) => ({ en_US: t.en_US.trim(), zh_CN: t.zh_CN.trim() });
+  const row = await ticketTypes.insert(db, trimmed(toLocalText(name)), trimmed(toLocalText(description)));
   if (!row) throw badRequest({ Name: 'name_taken' });
-  return toTicketType(row);
+  return toStaffTicketType(row, STAFF_LOCALE);
+}
+
+/** Every ticket type with each version of its texts, for staff. */
+export async function staffTicketTypes(db: Queryable, limit: number): Promise<StaffTicketTypeList> {
+  return (await ticketTypes.list(db, limit)).map((r) => toStaffTicketType(r, STAFF_LOCALE));
 }

@@ -3,6 +3,7 @@ import { withTx, type Db } from '../../db/pool.js';
 import { createUser } from './create.js';
 import { post } from './ledger.js';
 import { users } from './repository.js';
+import { line } from '../billing/lines.js';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -18,7 +19,7 @@ export async function ensureDemoAccount(db: Db, currency: string): Promise<{ ema
       firstName: 'Demo',
       lastName: 'Customer',
     });
-    await post(tx, user.id, 'adjustment', 10_000, 'Demo credit');
+    await post(tx, user.id, 'adjustment', 10_000, line('demo_credit'));
   });
   return { email: DEMO_EMAIL, password };
 }

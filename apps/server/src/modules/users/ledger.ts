@@ -1,13 +1,21 @@
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { renderLine, type Line } from '../billing/lines.js';
 
 export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
 
 /**
  * Moves a user's balance by amount (minor units) and records it, inside the caller's transaction.
- * The row lock serialises concurrent changes; a change that would go below zero is refused.
+ * The row lock serialises concurrent changes; a change that would go below zero is refused. The
+ * note is a line (`line('deploy_charge', { … })`, read in each reader's language) or free text.
  */
-export async function post(tx: Tx, userId: number, kind: LedgerKind, amount: number, note: string): Promise<number> {
+export async function post(
+  tx: Tx,
+  userId: number,
+  kind: LedgerKind,
+  amount: number,
+  note: Line | string,
+): Promise<number> {
   if (!Number.isSafeInteger(amount)) throw new Error('ledger amounts are integers in minor units');
   const { rows } = await tx.query<{ balance: number; currency: string }>(
     'select balance, currency from users where id = $1 for update',
@@ -19,8 +27,11 @@ export async function post(tx: Tx, userId: number, kind: LedgerKind, amount: num
   if (after < 0) throw new AppError('balance_not_enough', 409);
   await tx.query('update users set balance = $2 where id = $1', [userId, after]);
   await tx.query(
-    'insert into ledger (user_id, kind, amount, balance_after, currency, note) values ($1, $2, $3, $4, $5, $6)',
-    [userId, kind, amount, after, row.currency, note],
+    `insert into ledger (user_id, kind, amount, balance_after, currency, note, note_data)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    typeof note === 'string'
+      ? [userId, kind, amount, after, row.currency, note, null]
+      : [userId, kind, amount, after, row.currency, renderLine(note, 'en_US'), note],
   );
   return after;
 }

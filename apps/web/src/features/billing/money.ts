@@ -1,10 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
-
-/** An amount in minor units with 2 decimals and its currency: "12.50 USD". */
-export const money = (minor: number, currency: string) => `${formatMinor(minor)} ${currency}`;
-
-/** A ledger amount with its sign always shown: "+12.50 USD", "-3.00 USD". */
-export const signedMoney = (minor: number, currency: string) => `${minor > 0 ? '+' : ''}${money(minor, currency)}`;
+export { money, signedMoney } from '../../lib/money';
 
 export type AmountCheck =
   { ok: true; amount: number } | { ok: false; error: 'invalid_value' | 'amount_too_small' | 'amount_too_large' };

@@ -44,7 +44,9 @@ export function sandboxGateway(ctx: Context): Gateway & {
       return mac(await sandboxSecret(ctx), 'callback', body).toString('hex');
     },
     async createCheckout(payment) {
-      return { url: `${SANDBOX_PAGE_PREFIX}/${payment.id}?t=${await linkToken(payment.id)}`, ref: null };
+      // The page speaks the language the customer pays in, whatever their browser's.
+      const url = `${SANDBOX_PAGE_PREFIX}/${payment.id}?t=${await linkToken(payment.id)}&lang=${payment.locale}`;
+      return { url, ref: null };
     },
     async verifyWebhook(rawBody, headers): Promise<GatewayEvent | null> {
       const given = headers[SANDBOX_SIGNATURE_HEADER];

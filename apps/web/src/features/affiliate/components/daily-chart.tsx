@@ -2,7 +2,9 @@ import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axisStyle, followWidth } from '../../../lib/charts/uplot-frame';
+import { axisStyle, countAxisValues, followWidth, timeAxisValues } from '../../../lib/charts/uplot-frame';
+import { intlLocale } from '../../../lib/i18n/language';
+import { usePreferences } from '../../../lib/preferences/use-preferences';
 import classes from './affiliate.module.css';
 
 export interface DailySeries {
@@ -32,6 +34,7 @@ export default function DailyChart({ days, series, height }: DailyChartProps) {
   const theme = useMantineTheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const labels = series.map((s) => `${s.label}:${s.color}`).join('|');
+  const intl = intlLocale(usePreferences().locale);
 
   useEffect(() => {
     const el = box.current;
@@ -45,8 +48,8 @@ export default function DailyChart({ days, series, height }: DailyChartProps) {
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.2))] } },
         axes: [
-          { ...axis, space: 70 },
-          { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], size: 44 },
+          { ...axis, space: 70, values: timeAxisValues(intl) },
+          { ...axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], size: 44, values: countAxisValues(intl) },
         ],
         series: [
           {},
@@ -63,7 +66,7 @@ export default function DailyChart({ days, series, height }: DailyChartProps) {
       u.destroy();
       plot.current = null;
     };
-  }, [dark, theme, height, labels]);
+  }, [dark, theme, height, labels, intl]);
 
   useEffect(() => {
     plot.current?.setData(data(days, series));

@@ -1,5 +1,6 @@
 import { Badge, Table } from '@mantine/core';
-import { formatMinor, type CommissionStatus } from '@nimbus/contract';
+import type { CommissionStatus } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -47,7 +48,6 @@ export function CommissionList() {
   const date = useDateFormat();
   const [page, setPage] = useState(1);
   const { data } = useQuery(affiliateCommissionsQueryOptions(page));
-  const money = (minor: number, currency: string) => `${formatMinor(minor)} ${currency}`;
   return (
     <ListCard
       title={t('commissions.title')}

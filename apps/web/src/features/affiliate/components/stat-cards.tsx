@@ -1,5 +1,6 @@
 import { Button, Card, SimpleGrid, Text } from '@mantine/core';
-import { formatMinor, type AffiliateSummary } from '@nimbus/contract';
+import type { AffiliateSummary } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
@@ -24,7 +25,7 @@ export function StatCards({ summary }: { summary: AffiliateSummary }) {
   const { t } = useTranslation('affiliate');
   const withdraw = useWithdrawCommission();
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const money = (minor: number) => `${formatMinor(minor)} ${summary.Currency}`;
+  const amount = (minor: number) => money(minor, summary.Currency);
   const available = summary.Commission.Available;
 
   const move = () =>
@@ -33,7 +34,7 @@ export function StatCards({ summary }: { summary: AffiliateSummary }) {
         setKey(crypto.randomUUID());
         notify.success({
           title: t('withdraw.success'),
-          message: t('withdraw.successMessage', { amount: money(r.Amount) }),
+          message: t('withdraw.successMessage', { amount: amount(r.Amount) }),
         });
       },
       onError: () => {
@@ -47,8 +48,8 @@ export function StatCards({ summary }: { summary: AffiliateSummary }) {
       <Stat label={t('stats.clicks')} value={String(summary.Clicks)} />
       <Stat label={t('stats.signups')} value={String(summary.Signups)} />
       <Stat label={t('stats.purchases')} value={String(summary.Purchases)} />
-      <Stat label={t('stats.pending')} value={money(summary.Commission.Pending)} />
-      <Stat label={t('stats.available')} value={money(available)}>
+      <Stat label={t('stats.pending')} value={amount(summary.Commission.Pending)} />
+      <Stat label={t('stats.available')} value={amount(available)}>
         <Button size="xs" mt="xs" disabled={available <= 0} loading={withdraw.isPending} onClick={move}>
           {t('withdraw.action')}
         </Button>

@@ -1,17 +1,18 @@
 import { cycleByCode } from '@nimbus/contract';
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconCreditCard, IconFileDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/router-link';
 import { BRAND_NAME } from '../../../lib/brand';
-import { useDateFormat } from '../../../lib/i18n/use-date-format';
+import { useDateFormat, usePercentFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
+import { useDownloadDocument } from '../api/documents-api';
 import { invoiceQueryOptions } from '../api/invoices-api';
 import { paymentMethodsQueryOptions } from '../api/payments-api';
 import { money } from '../money';
 import classes from './invoice.module.css';
-import { InvoicedToBlock } from './invoiced-to';
+import { InvoicedToBlock, IssuerBlock } from './invoiced-to';
 import { InvoiceStatusBadge } from './badges';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 
@@ -25,6 +26,8 @@ export function InvoicePage({ id }: { id: number }) {
   const [paying, { open, close }] = useDisclosure(false);
   const cycle = invoice.Cycle ? cycleByCode(invoice.Cycle) : undefined;
   const day = (iso: string | null) => (iso ? date.format(new Date(iso)) : '—');
+  const rate = usePercentFormat();
+  const download = useDownloadDocument();
 
   return (
     <Stack gap="lg" maw={960} data-invoice-print>
@@ -41,6 +44,14 @@ export function InvoicePage({ id }: { id: number }) {
               {t('invoice.pay')}
             </Button>
           ) : null}
+          <Button
+            variant="default"
+            leftSection={<IconFileDownload size={16} aria-hidden />}
+            loading={download.isPending}
+            onClick={() => download.mutate({ kind: 'invoice', id: invoice.Id })}
+          >
+            {t('invoice.downloadPdf')}
+          </Button>
           <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
             {t('invoice.print')}
           </Button>
@@ -67,7 +78,6 @@ export function InvoicePage({ id }: { id: number }) {
             <InvoiceStatusBadge status={invoice.Status} size="lg" />
           </Group>
           <dl className={classes.fields}>
-            <Field label={t('invoice.created')}>{day(invoice.CreatedAt)}</Field>
             <Field label={t('invoice.invoiceDate')}>{day(invoice.InvoiceDate)}</Field>
             <Field label={t('invoice.dueDate')}>{day(invoice.DueDate)}</Field>
             <Field label={t('invoice.paidAt')}>{day(invoice.PaidAt)}</Field>
@@ -89,6 +99,7 @@ export function InvoicePage({ id }: { id: number }) {
           </dl>
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <IssuerBlock issuer={invoice.Issuer} />
             <InvoicedToBlock to={invoice.InvoicedTo} />
           </SimpleGrid>
           <Table className={classes.items} verticalSpacing="sm" aria-label={t('invoice.items')}>
@@ -107,12 +118,29 @@ export function InvoicePage({ id }: { id: number }) {
               ))}
             </Table.Tbody>
             <Table.Tfoot>
+              {invoice.TaxRate > 0 ? (
+                <>
+                  <Table.Tr className={classes.subtotal}>
+                    <Table.Td>{t('invoice.subtotal')}</Table.Td>
+                    <Table.Td data-testid="invoice-subtotal">{money(invoice.Subtotal, invoice.Currency)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr className={classes.subtotal}>
+                    <Table.Td>{t('invoice.tax', { rate: rate.format(invoice.TaxRate / 100) })}</Table.Td>
+                    <Table.Td data-testid="invoice-tax">{money(invoice.Tax, invoice.Currency)}</Table.Td>
+                  </Table.Tr>
+                </>
+              ) : null}
               <Table.Tr>
                 <Table.Td>{t('invoice.total')}</Table.Td>
                 <Table.Td data-testid="invoice-total">{money(invoice.Amount, invoice.Currency)}</Table.Td>
               </Table.Tr>
             </Table.Tfoot>
           </Table>
+          {invoice.TaxRate > 0 ? (
+            <Text fz="xs" c="dimmed">
+              {t('invoice.taxIncluded')}
+            </Text>
+          ) : null}
         </Stack>
       </Card>
       {unpaid && methods.data ? (

@@ -1,9 +1,10 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { IconArrowsExchange, IconCreditCard } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
+import { useDownloadDocument } from '../api/documents-api';
 import { transactionsQueryOptions } from '../api/transactions-api';
 import { money, signedMoney } from '../money';
 import classes from './billing.module.css';
@@ -17,6 +18,7 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
   const { t } = useTranslation('billing');
   const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   const list = useQuery(transactionsQueryOptions({ limit: TRANSACTIONS_PAGE_SIZE, page }));
+  const download = useDownloadDocument();
   const data = list.data;
 
   if (data && data.Total === 0) {
@@ -63,6 +65,19 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
                 <Table.Td fz="sm">{date.format(new Date(entry.CreatedAt))}</Table.Td>
                 <Table.Td fz="sm">
                   {t(`ledger.${entry.Kind}`)}
+                  {entry.PaymentId !== null ? (
+                    <Button
+                      variant="subtle"
+                      size="compact-xs"
+                      ml={6}
+                      leftSection={<IconReceipt size={14} aria-hidden />}
+                      loading={download.isPending && download.variables.id === entry.PaymentId}
+                      onClick={() => download.mutate({ kind: 'receipt', id: entry.PaymentId! })}
+                      aria-label={t('transactions.receiptLabel', { id: entry.PaymentId })}
+                    >
+                      {t('transactions.receipt')}
+                    </Button>
+                  ) : null}
                   {entry.Note ? (
                     <Text fz="xs" c="dimmed" hiddenFrom="md" className={classes.note}>
                       {entry.Note}

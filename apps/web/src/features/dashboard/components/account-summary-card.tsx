@@ -1,4 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
+import { formatAmount } from '@nimbus/contract';
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -23,7 +23,7 @@ export function AccountSummaryCard({ user }: { user: SessionUserData }) {
             {t('account.balance')}
           </Text>
           <Text fz={32} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatMinor(user.Balance)}{' '}
+            {formatAmount(user.Balance)}{' '}
             <Text span fz="lg" fw={600} c="dimmed">
               {user.Currency}
             </Text>

@@ -1,4 +1,12 @@
-import { type CycleKey, formatMinor, type Group, type Product, type Region, SELECTABLE_CYCLES } from '@nimbus/contract';
+import { money } from '../../../lib/money';
+import {
+  type CycleKey,
+  formatAmount,
+  type Group,
+  type Product,
+  type Region,
+  SELECTABLE_CYCLES,
+} from '@nimbus/contract';
 import { SimpleGrid, Text } from '@mantine/core';
 import { Flag } from '../../../components/flag';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -88,7 +96,7 @@ export function ProductCards(props: {
             {monthly !== undefined ? (
               <Text fz="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 <Text span fw={700} fz="xl" c="var(--mantine-color-text)">
-                  {formatMinor(monthly)}
+                  {formatAmount(monthly)}
                 </Text>{' '}
                 {product.Currency} {t('size.perMonth')}
               </Text>
@@ -124,7 +132,7 @@ export function CycleCards(props: { product: Product; value: CycleKey | null; on
             title={t(`cycles.${key}`)}
           >
             <Text fz="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {price === undefined ? t('cycle.unavailable') : `${formatMinor(price)} ${props.product.Currency}`}
+              {price === undefined ? t('cycle.unavailable') : money(price, props.product.Currency)}
             </Text>
           </OptionCard>
         );

@@ -1,4 +1,5 @@
-import { cycleByKey, formatMinor, PROMO_CODE_MAX, type PriceResult, type Product } from '@nimbus/contract';
+import { money } from '../../../lib/money';
+import { cycleByKey, PROMO_CODE_MAX, type PriceResult, type Product } from '@nimbus/contract';
 import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -50,7 +51,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const user = useSessionUser();
   const { draft, product, promotion } = props;
   const currency = product?.Currency ?? user.Currency;
-  const money = (minor: number) => `${formatMinor(minor)} ${currency}`;
+  const amount = (minor: number) => money(minor, currency);
   const original = product && draft.cycle ? product.Price[draft.cycle] : undefined;
   const none = t('summary.none');
   const [checking, setChecking] = useState(false);
@@ -74,7 +75,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           props.onPromotion({ code, price });
           notify.success({
             title: t('promo.applied'),
-            message: t('promo.appliedMessage', { code, amount: `${formatMinor(price.Discount)} ${price.Currency}` }),
+            message: t('promo.appliedMessage', { code, amount: money(price.Discount, price.Currency) }),
           });
         },
         onError: (error) => {
@@ -103,16 +104,16 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           <Line label={t('summary.cycle')} value={draft.cycle ? t(`cycles.${draft.cycle}`) : none} />
           <Line label={t('summary.image')} value={props.names.image ?? none} />
           <Divider my={4} />
-          <Line label={t('summary.originalPrice')} value={original === undefined ? none : money(original)} />
-          {promotion ? <Line label={t('summary.discount')} value={`− ${money(promotion.price.Discount)}`} /> : null}
+          <Line label={t('summary.originalPrice')} value={original === undefined ? none : amount(original)} />
+          {promotion ? <Line label={t('summary.discount')} value={`− ${amount(promotion.price.Discount)}`} /> : null}
           <Group justify="space-between" wrap="nowrap" align="baseline">
             <Text fw={600}>{t('summary.total')}</Text>
             <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="deploy-total">
-              {original === undefined ? none : money(promotion ? promotion.price.Price : original)}
+              {original === undefined ? none : amount(promotion ? promotion.price.Price : original)}
             </Text>
           </Group>
           <Text c="dimmed" fz="xs" ta="right">
-            {t('summary.balance', { amount: `${formatMinor(user.Balance)} ${user.Currency}` })}
+            {t('summary.balance', { amount: money(user.Balance, user.Currency) })}
           </Text>
         </Stack>
       </Card>

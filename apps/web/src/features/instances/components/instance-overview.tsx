@@ -1,4 +1,5 @@
-import { type InstanceFull, cycleByCode, formatMinor } from '@nimbus/contract';
+import { type InstanceFull, cycleByCode } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -21,7 +22,7 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
   const { data: status } = useQuery(instanceStatusQueryOptions(instance.Id));
   const { data: os } = useQuery(guestOsQueryOptions(instance.Id));
   const none = tInstances('detail.none');
-  const money = (minor: number) => `${formatMinor(minor)} ${instance.Currency}`;
+  const price = (minor: number) => money(minor, instance.Currency);
   const cycle = cycleByCode(instance.Cycle);
   const uptime = (seconds: number) => {
     const p = uptimeParts(seconds);
@@ -73,8 +74,8 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
         </FieldPanel>
         <FieldPanel title={tInstances('detail.billing')}>
           <Field label={tInstances('fields.cycle')}>{cycle ? tDeploy(`cycles.${cycle.key}`) : instance.Cycle}</Field>
-          <Field label={t('fields.price')}>{money(instance.Price)}</Field>
-          <Field label={tInstances('fields.renewPrice')}>{money(instance.RenewPrice)}</Field>
+          <Field label={t('fields.price')}>{price(instance.Price)}</Field>
+          <Field label={tInstances('fields.renewPrice')}>{price(instance.RenewPrice)}</Field>
           <Field label={tInstances('fields.autoRenew')}>
             {instance.AutoRenew ? tInstances('detail.on') : tInstances('detail.off')}
           </Field>

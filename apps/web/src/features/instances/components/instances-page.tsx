@@ -1,4 +1,5 @@
-import { INSTANCE_STATUSES, formatMinor } from '@nimbus/contract';
+import { INSTANCE_STATUSES } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -135,7 +136,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
                 {instance.ProductName}
               </Table.Td>
               <Table.Td visibleFrom="lg" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatMinor(instance.Price)} {instance.Currency}
+                {money(instance.Price, instance.Currency)}
               </Table.Td>
               <Table.Td visibleFrom="md" fz="sm">
                 {date.format(new Date(instance.DueAt))}

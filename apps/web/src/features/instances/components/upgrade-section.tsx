@@ -1,10 +1,5 @@
-import {
-  formatMinor,
-  UPGRADE_STEP,
-  type InstanceDetail,
-  type InstanceFull,
-  type UpgradeOption,
-} from '@nimbus/contract';
+import { money } from '../../../lib/money';
+import { UPGRADE_STEP, type InstanceDetail, type InstanceFull, type UpgradeOption } from '@nimbus/contract';
 import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,7 +22,6 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
   const [last, setLast] = useState<UpgradeOption | null>(null);
   if (chosen && chosen !== last) setLast(chosen);
   const upgrade = useInstanceAction<{ ProductId: number }>(instance.Id, 'upgrade');
-  const money = (minor: number, currency: string) => `${formatMinor(minor)} ${currency}`;
 
   const confirm = (option: UpgradeOption) => {
     setChosen(null);

@@ -2,7 +2,9 @@ import { useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { axisStyle, followWidth } from '../../../lib/charts/uplot-frame';
+import { axisStyle, followWidth, timeAxisValues } from '../../../lib/charts/uplot-frame';
+import { intlLocale } from '../../../lib/i18n/language';
+import { usePreferences } from '../../../lib/preferences/use-preferences';
 import { type LivePoint, timeRange } from '../live-series';
 import classes from './live-charts.module.css';
 
@@ -41,6 +43,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
   latest.current = { points, series };
   const theme = useMantineTheme();
   const scheme = useComputedColorScheme('light');
+  const { locale } = usePreferences();
 
   useEffect(() => {
     const el = box.current;
@@ -56,7 +59,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
         y: { range: () => [0, top.current] },
       },
       axes: [
-        { ...axis, space: 60 },
+        { ...axis, space: 60, values: timeAxisValues(intlLocale(locale)) },
         {
           ...axis,
           ...(steps ? { incrs: steps } : {}),
@@ -85,7 +88,7 @@ export default function UplotChart({ points, series, yMax, format, steps, height
       u.destroy();
       plot.current = null;
     };
-  }, [scheme, theme, height, format, steps]);
+  }, [scheme, theme, height, format, steps, locale]);
 
   useEffect(() => {
     plot.current?.setData(columns(points, series));

@@ -1,4 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -8,7 +8,7 @@ import { useSessionUser } from '../../../lib/session/session-query';
 export function Balance() {
   const { t } = useTranslation('shell');
   const user = useSessionUser();
-  const amount = `${formatMinor(user.Balance)} ${user.Currency}`;
+  const amount = money(user.Balance, user.Currency);
   return (
     <Group gap={6} wrap="nowrap" visibleFrom="xs">
       <IconWallet size={18} aria-hidden />

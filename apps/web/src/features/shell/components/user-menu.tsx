@@ -1,4 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
+import { money } from '../../../lib/money';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -49,7 +49,7 @@ export function UserMenu() {
             {user.Email}
           </Text>
           <Text fz="xs" c="dimmed" hiddenFrom="xs" mt={4}>
-            {t('header.balanceLabel', { amount: `${formatMinor(user.Balance)} ${user.Currency}` })}
+            {t('header.balanceLabel', { amount: money(user.Balance, user.Currency) })}
           </Text>
         </Menu.Label>
         <Menu.Divider />

@@ -1,6 +1,7 @@
 import { TicketAttachment } from '@nimbus/contract';
 import { assertLiveSession, buildUrl, headersFor, toApiError, type Envelope } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
+import { fetchBlob, saveBlob } from '../../../lib/download';
 
 // Attachment bytes over HTTP, through the app's client pieces: the `ssid` header, SPEC §8's handling
 // of 401/403/429 and a typed ApiError. Uploads use XMLHttpRequest, the one browser API that reports
@@ -47,33 +48,7 @@ export function uploadAttachment(
  * GET api/ticket/attachment?id=: the bytes, for a blob URL (an image's thumbnail, a download). The
  * route needs the `ssid` header, so a plain link to it would not do.
  */
-export async function fetchAttachment(id: number, signal?: AbortSignal): Promise<Blob> {
-  assertLiveSession();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(ATTACHMENT_PATH, { id }), {
-      headers: headersFor(undefined),
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'network error');
-  }
-  if (!response.ok) throw toApiError(response.status, (await response.json().catch(() => null)) as Envelope | null);
-  return response.blob();
-}
+export const fetchAttachment = (id: number, signal?: AbortSignal): Promise<Blob> =>
+  fetchBlob(ATTACHMENT_PATH, { id }, signal);
 
-/** Saves bytes under a name through a short-lived blob URL: a download, never a page. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download synchronously; the URL may go once the task ends.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { saveBlob };

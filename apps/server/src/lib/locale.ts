@@ -1,0 +1,31 @@
+import type { Locale } from '@nimbus/contract';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The language an Accept-Language header asks for, as SPEC §1 maps a browser's: its most wanted
+ * tag (by q, then order) is Chinese of any kind → zh_CN, anything else → en_US.
+ */
+export function acceptedLocale(header: string | undefined): Locale {
+  const [first] = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((w) => w.tag !== '' && w.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return first?.tag.startsWith('zh') ? 'zh_CN' : 'en_US';
+}
+
+/**
+ * The reader's language for the texts the server writes (catalogue, ticket types, notices, ledger
+ * and invoice lines): the request's Accept-Language. The web app sends its current language there.
+ */
+export const localeOf = (req: FastifyRequest): Locale => acceptedLocale(req.headers['accept-language']);
+
+/**
+ * The language of what staff read (staff API, admin CLI): English, or Chinese where an operator
+ * wrote only that. Where staff edit texts they get every version (`Texts`).
+ */
+export const STAFF_LOCALE: Locale = 'en_US';
