@@ -36,7 +36,7 @@ const TEXT = {
     logout: '退出登录',
     signedOut: '已退出登录',
     userMenu: '账户菜单',
-    dashboardTitle: '仪表盘 - Nimbus',
+    dashboardTitle: '概览 - Nimbus',
     greeting: /^(早上好|中午好|下午好|晚上好|夜深了)/,
   },
 } as const;

@@ -35,7 +35,7 @@ const TEXT = {
     connected: '已连接',
     paste: '粘贴文本',
     pasteLabel: '要输入到控制台的文本',
-    pasteSend: '输入',
+    pasteSend: '发送',
     reconnect: '重新连接',
     closed: 'XTERM 连接已关闭',
     notRunning: '实例未在运行。请先启动实例，再重新连接。',

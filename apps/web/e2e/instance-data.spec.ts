@@ -112,7 +112,7 @@ const TEXT = {
     rollBack: (n: string) => `回滚到快照 ${n}`,
     deleteSnapshot: (n: string) => `删除快照 ${n}`,
     confirmRollBack: '回滚',
-    snapshotRestored: '快照已恢复',
+    snapshotRestored: '已回滚到快照',
     confirmDeleteSnapshot: '删除快照',
     snapshotDeleted: '快照已删除',
     noSnapshots: '暂无快照。',

@@ -29,7 +29,7 @@ const TEXT = {
     iso: 'ISO 镜像',
     noIso: '未挂载 ISO',
     renewPrice: '续费价格',
-    cpu: '处理器',
+    cpu: 'CPU',
     memory: '内存',
     network: '网络',
     latest: /^最新：/,

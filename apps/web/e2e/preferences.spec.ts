@@ -59,7 +59,7 @@ test.describe('switching', () => {
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect(page.getByRole('navigation').getByRole('link', { name: '账户' })).toBeVisible();
-    await expect(page).toHaveTitle('仪表盘 - Nimbus');
+    await expect(page).toHaveTitle('概览 - Nimbus');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('zh_CN');
     await page.reload();

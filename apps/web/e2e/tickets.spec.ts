@@ -9,6 +9,7 @@ import { lastMail } from './support/mail';
 const TEXT = {
   en_US: {
     heading: 'Tickets',
+    support: 'Technical support',
     emptyTitle: 'No tickets yet',
     openTicket: 'Open a ticket',
     newTicket: 'New ticket',
@@ -47,6 +48,7 @@ const TEXT = {
   },
   zh_CN: {
     heading: '工单',
+    support: '技术支持',
     emptyTitle: '还没有工单',
     openTicket: '提交工单',
     newTicket: '新建工单',
@@ -128,7 +130,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(dialog.getByText(L.required)).toHaveCount(2);
       await expect(dialog.getByText(L.empty, { exact: true })).toBeVisible();
       await input(dialog, L.type).click();
-      await page.getByRole('option', { name: /^Technical support/ }).click();
+      await page.getByRole('option', { name: new RegExp(`^${L.support}`) }).click();
       const title = `Disk full on web-1 (${locale})`;
       await input(dialog, L.subject).fill(title);
       await input(dialog, L.message).fill('x'.repeat(10_001));
@@ -217,7 +219,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByRole('button', { name: L.close })).toHaveCount(0);
       await page.getByRole('link', { name: L.openNew }).click();
       await expect(page.getByRole('dialog', { name: L.dialog })).toBeVisible();
-      await expect(input(page.getByRole('dialog'), L.type)).toHaveValue('Technical support');
+      await expect(input(page.getByRole('dialog'), L.type)).toHaveValue(L.support);
     });
 
     test('keeps the status filter in the URL', async ({ page }) => {

@@ -6,7 +6,6 @@ import {
   TICKET_TYPE_LIMITS,
   TicketTypeAddBody,
   ticketContentError,
-  toLocalText,
   type StaffTicketType,
   type TicketStatus,
 } from '@nimbus/contract';
