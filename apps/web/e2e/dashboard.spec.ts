@@ -33,8 +33,8 @@ test.describe('dashboard', () => {
     await presetChoice(page, { locale: 'en_US' });
     await signInAs(page, account);
     await page.goto('/dashboard');
-    await expect(page.getByRole('banner')).toContainText('1234.50 USD');
-    await expect(page.getByRole('main')).toContainText('1234.50 USD');
+    await expect(page.getByRole('banner')).toContainText('1,234.50 USD');
+    await expect(page.getByRole('main')).toContainText('1,234.50 USD');
     await expect(page.getByRole('main')).toContainText(account.email);
   });
 

@@ -7,7 +7,13 @@ const en = import.meta.glob<Tree>('./en_US/*.json', { eager: true, import: 'defa
 const zh = import.meta.glob<Tree>('./zh_CN/*.json', { eager: true, import: 'default' });
 
 /** Identical in both languages on purpose: names written in their own language. */
-const SAME_IN_BOTH = new Set(['common:language.en_US', 'common:language.zh_CN']);
+// Language names are written in their own language; "CPU" is what Chinese consoles call it too.
+const SAME_IN_BOTH = new Set([
+  'common:language.en_US',
+  'common:language.zh_CN',
+  'instance-live:charts.cpuTitle',
+  'instances:fields.cores',
+]);
 
 function flatten(files: Record<string, Tree>): Map<string, string> {
   const out = new Map<string, string>();
