@@ -124,7 +124,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await topUp.getByRole('button', { name: t.pay('0.50 USD') }).click();
       await expect(topUp.getByText(t.tooSmall)).toBeVisible();
       await field(page, t.amount).fill('20000');
-      await topUp.getByRole('button', { name: t.pay('20000.00 USD') }).click();
+      await topUp.getByRole('button', { name: t.pay('20,000.00 USD') }).click();
       await expect(topUp.getByText(t.tooLarge)).toBeVisible();
 
       await field(page, t.amount).fill('12.34');
