@@ -59,6 +59,9 @@ export default defineConfig({
         DEMO_ACCOUNT: 'false',
         LOG_LEVEL: 'warn',
         COMPUTE_CONFIG: E2E.computeConfig,
+        // Beside COMPUTE_CONFIG the sandbox gateway is on only when named (issue 18); the billing
+        // tests pay through it.
+        PAYMENT_GATEWAYS: 'sandbox',
         CATALOG_FILE: 'apps/server/src/modules/catalog/default-catalog.yaml',
         // Every test signs in from 127.0.0.1; per-address limits are covered by the server tests.
         AUTH_RATE_LIMIT_SCALE: '50',

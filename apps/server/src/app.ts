@@ -39,6 +39,7 @@ import { HotPaths } from './plugins/hot-paths.js';
 import { ApiRateLimit } from './plugins/rate-limit.js';
 import { apiSecurityHeaders, installSecurity, type SecurityOptions } from './plugins/security.js';
 import { routeGroup } from './plugins/session.js';
+import { installUnicodeCheck } from './plugins/unicode.js';
 import { installSpa } from './plugins/spa.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,6 +79,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
   app.setSerializerCompiler(serializerCompiler);
   installRouteCatalogue(app);
   installErrorHandler(app);
+  installUnicodeCheck(app);
   await installSecurity(app, security);
   await installOpenApi(app, { brand: ctx.config.BRAND_NAME, publicUrl: ctx.config.PUBLIC_URL, logo: LOGO });
   installStaffAuth(app, ctx);

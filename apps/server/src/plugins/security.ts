@@ -73,10 +73,13 @@ export function securityHeaders(opts: SecurityOptions): { set: [string, string][
  * sniffing, no framing, nothing loaded on its behalf, not readable by other origins' no-cors
  * requests, HSTS behind HTTPS. Helmet's other headers only mean something for HTML documents, and
  * each header costs every answer its validation and bytes (the status route is polled by every
- * open instance page every 2 s).
+ * open instance page every 2 s). `Cache-Control: no-store`: an answer is one customer's, and a
+ * shared cache in front (a CDN, a corporate proxy) must never keep it or serve it to another
+ * (issue 18); a route may still say more (`private, no-store` on downloads).
  */
 export function apiSecurityHeaders(opts: SecurityOptions): [string, string][] {
   return [
+    ['cache-control', 'no-store'],
     ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ['x-content-type-options', 'nosniff'],
     ['x-frame-options', 'DENY'],

@@ -59,13 +59,20 @@ const EXTENSIONS: Record<AttachmentType, readonly string[]> = {
 const MAX_NAME = 200;
 
 /**
- * The uploader's file name, for display: without folders or control characters, at most 200
- * characters, never empty.
+ * What a name must not carry: control characters, and bidirectional controls (marks, embeddings,
+ * overrides, isolates), with which `invoice\u202Egnp.exe` reads as "invoiceexe.png" on a page or in
+ * a file manager (CVE-2021-42574's trick, on a name).
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The uploader's file name, for display: without folders, control characters or bidirectional
+ * controls, at most 200 characters, never empty.
  */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const clean = base.replace(UNSHOWN, '').trim();
   return [...clean].slice(0, MAX_NAME).join('') || 'attachment';
 }
 

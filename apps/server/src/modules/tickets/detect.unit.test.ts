@@ -49,6 +49,9 @@ describe('names', () => {
     expect(displayName('C:\\Users\\ada\\a\u0000b\r\n.png')).toBe('ab.png');
     expect(displayName('   ')).toBe('attachment');
     expect(displayName(undefined)).toBe('attachment');
+    // Bidirectional controls would show "invoice\u202egnp.exe" as "invoiceexe.png".
+    expect(displayName('invoice\u202egnp.exe')).toBe('invoicegnp.exe');
+    expect(displayName('\u2066\u200f\u202a\u061c')).toBe('attachment');
     expect([...displayName('中'.repeat(300))]).toHaveLength(200);
   });
 

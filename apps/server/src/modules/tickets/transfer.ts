@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import type { Uploader } from './attachments-repository.js';
 import { openAttachment, uploadAttachment } from './attachments.js';
 import { contentDisposition, downloadName } from './detect.js';
@@ -42,9 +42,13 @@ async function readFile(req: FastifyRequest): Promise<{ bytes: Buffer; filename:
       found = { bytes: await part.toBuffer(), filename: part.filename };
     }
   } catch (e) {
+    if (e instanceof AppError) throw e;
     const field = LIMIT_ERRORS[(e as { code?: string }).code ?? ''];
     if (field) throw badRequest({ file: field });
-    throw e;
+    // Nothing but the request's bytes is read here: whatever else the parser throws (no boundary,
+    // a part or its headers cut off, a boundary other than the declared one) is a broken body.
+    req.log.info({ err: e }, 'a multipart body could not be read');
+    throw new AppError('parse_data_error', 400);
   }
   if (!found) throw badRequest({ file: 'required' });
   return found;
