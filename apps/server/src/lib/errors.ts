@@ -23,7 +23,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   get_product_error: 'The product is not available.',
   invalid_option: 'This option is not available.',
   wrong_status: 'The instance cannot do that in its current state.',
-  instance_not_exist: 'Instance not found.',
+  instance_not_exist: 'Instance not found (contact admin or open a ticket).',
   get_instance_error: 'The instance could not be read.',
   quota_exceeded: 'The quota of the plan is reached.',
   create_payment_error: 'The payment could not be started, please try again later.',
@@ -43,3 +43,6 @@ export class AppError extends Error {
 }
 
 export const badRequest = (fields: Record<string, string>) => new AppError('parse_data_error', 400, fields);
+
+/** SPEC §8: a missing instance, or another customer's (never "forbidden"), on every instance route. */
+export const instanceNotFound = () => new AppError('instance_not_exist', 404);

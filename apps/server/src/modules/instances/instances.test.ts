@@ -305,7 +305,10 @@ describe('ownership and sessions', () => {
     const theirs = await stored(other, jp, { hostname: 'their-box', status: 'available' });
 
     for (const r of [await detail(other, mine), await detail(owner, theirs), await detail(owner, mine + 1_000_000)]) {
-      expect([r.status, r.body]).toEqual([404, { code: 'db_no_record', message: expect.any(String), data: null }]);
+      expect([r.status, r.body]).toEqual([
+        404,
+        { code: 'instance_not_exist', message: 'Instance not found (contact admin or open a ticket).', data: null },
+      ]);
     }
     expect((await detail(owner, mine)).body.data.Hostname).toBe('private-box');
     expect(ids(await listed(other))).toEqual([theirs]);

@@ -112,7 +112,7 @@ describe('GET api/instance', () => {
   });
 
   it('is 404 for another customer’s id, 400 for a bad id, and works without a VM', async () => {
-    expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).body).toMatchObject({ code: 'db_no_record' });
+    expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).body).toMatchObject({ code: 'instance_not_exist' });
     expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).status).toBe(404);
     const bad = await get(owner, '/api/instance?id=abc');
     expect(bad.status).toBe(400);
@@ -170,7 +170,7 @@ describe('GET api/instance/status', () => {
     expect(bad.body).toMatchObject({ code: 'parse_data_error', fields: { id: expect.any(String) } });
     const theirs = await get(other, `/api/instance/status?id=${hk.InstanceId}`);
     expect(theirs.status).toBe(404);
-    expect(theirs.body).toMatchObject({ code: 'db_no_record' });
+    expect(theirs.body).toMatchObject({ code: 'instance_not_exist' });
     expect((await get(other, '/api/instance/status?id=987654')).status).toBe(404);
     const anonymous = await get(null, `/api/instance/status?id=${hk.InstanceId}`);
     expect(anonymous.status).toBe(401);

@@ -103,7 +103,7 @@ describe('GET api/instance/status over HTTP', () => {
     await poll(owner.ssid, `id=${vm.InstanceId}`, from);
     for (let i = 0; i < 2; i++) {
       const theirs = await pollCounted(other.ssid, `id=${vm.InstanceId}`, from);
-      expect([theirs.status, theirs.body.code, theirs.hot]).toEqual([404, 'db_no_record', false]);
+      expect([theirs.status, theirs.body.code, theirs.hot]).toEqual([404, 'instance_not_exist', false]);
       const unsigned = await pollCounted(null, `id=${vm.InstanceId}`, from);
       expect([unsigned.status, unsigned.body.code, unsigned.hot]).toEqual([401, 'need_login', false]);
       const zero = await pollCounted(owner.ssid, 'id=0', from);
