@@ -41,6 +41,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
     };
   };
 
+/**
+ * A route-level validatorCompiler for what the handler reads and checks itself (a multipart upload,
+ * a gateway's signed raw body, a browser's form): its schemas only document it.
+ */
+export const documentedOnly = () => (data: unknown) => ({ value: data });
+
 /** What every route answers: its `data` on 200, the error envelope on 4xx and 5xx. */
 export function replies<T extends z.core.$ZodType>(data: T) {
   return { 200: envelope(data), '4xx': ErrorBody, '5xx': ErrorBody };
