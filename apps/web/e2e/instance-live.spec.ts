@@ -20,6 +20,7 @@ const TEXT = {
     historyTab: 'Usage history',
     week: 'Week',
     notFound: 'Failed to get the instance',
+    notFoundText: 'Instance not found (contact admin or open a ticket). It does not exist or does not belong to you.',
   },
   zh_CN: {
     storage: '存储',
@@ -37,6 +38,7 @@ const TEXT = {
     historyTab: '用量历史',
     week: '1 周',
     notFound: '获取实例失败',
+    notFoundText: '实例不存在（请联系管理员或提交工单）。该实例不存在或不属于您',
   },
 } as const;
 
@@ -120,6 +122,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await signInAs(page, owner);
       await page.goto('/instances/987654321');
       await expect(page.getByText(t.notFound)).toBeVisible();
+      await expect(page.getByText(t.notFoundText)).toBeVisible();
       await expect(page).toHaveURL(/\/instances$/);
     });
   });

@@ -24,6 +24,14 @@ const currentPassword = z
   .string({ error: 'required' })
   .check(z.minLength(1, { error: 'required' }), z.maxLength(PASSWORD.max, { error: 'password_too_long' }));
 
+/**
+ * The new password typed again. Optional for API clients; when sent it must equal the new
+ * password, else the server answers 400 `passwords_mismatch` (SPEC §8).
+ */
+const confirmPassword = z.optional(
+  z.string({ error: 'invalid_value' }).check(z.maxLength(PASSWORD.max, { error: 'password_too_long' })),
+);
+
 const code = z
   .string({ error: 'required' })
   .check(z.trim(), z.regex(new RegExp(`^\\d{${CODE.length}}$`), { error: 'invalid_code' }));
@@ -38,11 +46,13 @@ export const EmailField = email;
 export const PasswordField = password;
 export const CodeField = code;
 export const AgreeTermsField = agree;
+export const ConfirmPasswordField = confirmPassword;
 
 export const RegisterCodeBody = z.object({ Email: email });
 export const RegisterBody = z.object({
   Email: email,
   Password: password,
+  ConfirmPassword: confirmPassword,
   Code: code,
   AgreeTerms: agree,
   AffCode: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: 'incorrect_length' }))),
@@ -53,7 +63,7 @@ export const LoginBody = z.object({
   AgreeTerms: agree,
 });
 export const ForgetBody = z.object({ Email: email });
-export const ResetBody = z.object({ Email: email, Code: code, Password: password });
+export const ResetBody = z.object({ Email: email, Code: code, Password: password, ConfirmPassword: confirmPassword });
 
 export const ProfileSchema = z.object({
   FirstName: profileField,
@@ -69,7 +79,11 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileSetBody = ProfileSchema;
 
-export const PasswordSetBody = z.object({ Password: currentPassword, NewPassword: password });
+export const PasswordSetBody = z.object({
+  Password: currentPassword,
+  NewPassword: password,
+  ConfirmPassword: confirmPassword,
+});
 export const EmailCodeBody = z.object({ NewEmail: email });
 export const EmailSetBody = z.object({ NewEmail: email, Code: code });
 

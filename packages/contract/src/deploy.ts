@@ -1,16 +1,10 @@
 import * as z from 'zod/mini';
-import { CYCLE_CODES } from './catalog.js';
-
-/** `data` of POST api/deploy/price: Price is the discounted price, all in minor units of Currency. */
-export const PriceResult = z
-  .object({
-    Price: z.number().check(z.int()),
-    OriginalPrice: z.number().check(z.int()),
-    Discount: z.number().check(z.int()),
-    Currency: z.string(),
-    Cycle: z.enum(CYCLE_CODES),
-  })
-  .register(z.globalRegistry, { id: 'Price' });
+/**
+ * `data` of POST api/deploy/price (SPEC §7 "response data is the discounted price"): the price
+ * after the promotion code, an integer in minor units of the catalogue's currency. The original
+ * price is the product's in the catalogue (GET api/deploy/products); the discount is the difference.
+ */
+export const PriceResult = z.number().check(z.int(), z.minimum(0)).register(z.globalRegistry, { id: 'Price' });
 export type PriceResult = z.infer<typeof PriceResult>;
 
 /** `data` of POST api/deploy (SPEC §3 "Deploy result"). */

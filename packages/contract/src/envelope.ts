@@ -13,7 +13,9 @@ export const ErrorBody = z
     fields: z
       .record(z.string(), z.string())
       .optional()
-      .describe('On validation errors (400 parse_data_error): payload field → message key (FIELD_ERRORS).'),
+      .describe(
+        'On validation errors (400 parse_data_error for a body, wrong_search_data for a query string): field → message key (FIELD_ERRORS).',
+      ),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

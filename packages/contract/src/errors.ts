@@ -31,10 +31,10 @@ export const ERROR_CODES = [
   'wrong_password',
   'wrong_search_data',
   'wrong_status',
-  // Not in SPEC §8 but needed by every API: a generic internal failure and an unknown route.
+  // Extensions of SPEC §8, documented in README.md's API section, for what no code of the catalogue
+  // names: a failure that is neither the database nor the session store (a 5xx), and a backup,
+  // snapshot or firewall rule beyond the product's quota (issue 8).
   'internal_error',
-  'not_found',
-  // Issue 8: a backup or snapshot beyond the product's quota.
   'quota_exceeded',
 ] as const;
 
@@ -50,6 +50,8 @@ export const FIELD_ERRORS = [
   'password_too_short',
   'password_too_long',
   'must_agree_terms',
+  // The new password typed again differs (with the code passwords_mismatch).
+  'passwords_mismatch',
   'invalid_hostname',
   'invalid_username',
   'password_or_key',

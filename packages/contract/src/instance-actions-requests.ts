@@ -38,9 +38,13 @@ const requiredText = (max: number) =>
     .string({ error: 'required' })
     .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'incorrect_length' }));
 
-/** POST api/instance/start, restart, pause, resume, vnc, xterm: the instance alone. */
+/** POST api/instance/start, restart, pause, resume: the instance alone. */
 export const InstanceIdBody = z.object({ Id: id() });
 export type InstanceIdBody = z.input<typeof InstanceIdBody>;
+
+/** POST api/instance/vnc (SPEC §7 names its field `id`, in lower case) and api/instance/xterm. */
+export const ConsoleBody = z.object({ id: id() });
+export type ConsoleBody = z.input<typeof ConsoleBody>;
 
 /** POST api/instance/stop: `Force` powers off at once instead of asking the guest to shut down. */
 export const StopBody = z.object({ Id: id(), Force: z._default(z.boolean({ error: 'invalid_value' }), false) });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AgreeTermsField, PasswordField } from './account.js';
+import { AgreeTermsField, ConfirmPasswordField, PasswordField } from './account.js';
 
 // zod/mini like account.ts: the web app's sign-in and account pages parse with these.
 
@@ -47,4 +47,4 @@ export type Identity = z.infer<typeof Identity>;
 export const IdentityList = z.array(Identity);
 
 /** POST api/user/password/add: a first password, for an account made through a provider (none to confirm). */
-export const PasswordAddBody = z.object({ NewPassword: PasswordField });
+export const PasswordAddBody = z.object({ NewPassword: PasswordField, ConfirmPassword: ConfirmPasswordField });

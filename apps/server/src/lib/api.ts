@@ -9,7 +9,10 @@ import { AppError } from './errors.js';
 export type Api = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Turns zod issues into the `fields` of a 400: one message key (FIELD_ERRORS) per payload field. */
-export function validationError(error: z.core.$ZodError): AppError {
+export function validationError(
+  error: z.core.$ZodError,
+  code: 'parse_data_error' | 'wrong_search_data' = 'parse_data_error',
+): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
@@ -20,19 +23,29 @@ export function validationError(error: z.core.$ZodError): AppError {
         ? 'required'
         : 'invalid_value';
   }
-  return new AppError('parse_data_error', 400, fields);
+  return new AppError(code, 400, fields);
 }
 
 /**
  * Validates params, query and body with the route's zod schemas. A missing body counts as `{}`, so
- * each absent field is named rather than the body as a whole.
+ * each absent field is named rather than the body as a whole. A bad query string is SPEC §8's
+ * `wrong_search_data`; bodies, headers and params stay `parse_data_error`.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = z.safeParse(schema, httpPart === 'body' ? (data ?? {}) : data);
-    return result.success ? { value: result.data } : { error: validationError(result.error) };
+    if (result.success) return { value: result.data };
+    return {
+      error: validationError(result.error, httpPart === 'querystring' ? 'wrong_search_data' : 'parse_data_error'),
+    };
   };
+
+/**
+ * A route-level validatorCompiler for what the handler reads and checks itself (a multipart upload,
+ * a gateway's signed raw body, a browser's form): its schemas only document it.
+ */
+export const documentedOnly = () => (data: unknown) => ({ value: data });
 
 /** What every route answers: its `data` on 200, the error envelope on 4xx and 5xx. */
 export function replies<T extends z.core.$ZodType>(data: T) {

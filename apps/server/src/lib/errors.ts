@@ -12,9 +12,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   parse_data_error: 'The request is invalid.',
   user_not_exist: 'User not found.',
   db_no_record: 'Not found.',
-  not_found: 'Not found.',
   internal_error: 'Internal server error.',
-  database_error: 'Internal server error.',
+  database_error: 'A database query failed.',
   db_connect_error: 'The database is unavailable.',
   balance_not_enough: 'Balance not enough: top up first.',
   out_of_stock: 'This product is out of stock.',
@@ -23,9 +22,14 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   get_product_error: 'The product is not available.',
   invalid_option: 'This option is not available.',
   wrong_status: 'The instance cannot do that in its current state.',
-  instance_not_exist: 'Instance not found.',
+  instance_not_exist: 'Instance not found (contact admin or open a ticket).',
   get_instance_error: 'The instance could not be read.',
   quota_exceeded: 'The quota of the plan is reached.',
+  get_session_error: 'The session could not be read, please try again later.',
+  wrong_search_data: 'The query string is invalid.',
+  passwords_mismatch: 'The passwords do not match.',
+  marshal_config_error: 'The configuration could not be stored.',
+  parse_config_error: 'The stored configuration could not be read.',
   create_payment_error: 'The payment could not be started, please try again later.',
   finish_invoice_error: 'This invoice cannot be paid this way.',
 };
@@ -42,4 +46,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * SPEC §8 `passwords_mismatch`: a request's new password and its `ConfirmPassword`, when sent,
+ * differ. The field names where to show it.
+ */
+export function assertPasswordsMatch(password: string, confirm: string | undefined): void {
+  if (confirm !== undefined && confirm !== password) {
+    throw new AppError('passwords_mismatch', 400, { ConfirmPassword: 'passwords_mismatch' });
+  }
+}
+
 export const badRequest = (fields: Record<string, string>) => new AppError('parse_data_error', 400, fields);
+
+/** SPEC §8: a missing instance, or another customer's (never "forbidden"), on every instance route. */
+export const instanceNotFound = () => new AppError('instance_not_exist', 404);

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@nimbus/contract';
 import type { FastifyError } from 'fastify';
+import pg from 'pg';
 import type { Api } from '../lib/api.js';
 import { AppError } from '../lib/errors.js';
 
@@ -24,7 +25,11 @@ export function installErrorHandler(app: Api) {
       const dbDown = ['ECONNREFUSED', '57P01', '57P03', '08006', '08001'].includes(
         String((err as { code?: string }).code),
       );
-      e = dbDown ? new AppError('db_connect_error', 503) : new AppError('internal_error', 500);
+      e = dbDown
+        ? new AppError('db_connect_error', 503)
+        : err instanceof pg.DatabaseError
+          ? new AppError('database_error', 500) // a query PostgreSQL refused (SPEC §8)
+          : new AppError('internal_error', 500);
       req.log.error({ err }, 'request failed');
     }
     if (e.retryAfter) void reply.header('retry-after', String(e.retryAfter));

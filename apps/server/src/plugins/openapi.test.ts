@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../../test/harness.js';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openapi.js';
 
 interface Operation {
-  requestBody?: { content: Record<string, { schema: unknown }> };
+  requestBody?: { content: Record<string, { schema?: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
   security?: unknown[];
   parameters?: { in: string; name: string }[];
@@ -63,6 +63,85 @@ describe('the OpenAPI document', () => {
     expect(login.security).toBeUndefined();
     expect(doc.paths['/api/session']!.get!.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/user/profile/set']!.post!.security).toEqual([{ session: [] }]);
+  });
+});
+
+/**
+ * POSTs that read no body: the session header (or a staff token) and the path say it all. Every
+ * other POST must declare what it reads.
+ */
+const BODYLESS_POSTS = new Set(['/api/logout', '/api/notice/readAll']);
+
+describe('the OpenAPI document, walked', () => {
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([url, ops]) => Object.entries(ops).map(([method, op]) => ({ url, method, op })));
+
+  it('declares the body of every POST that reads one (JSON, multipart, a form, a gateway callback)', () => {
+    const problems: string[] = [];
+    for (const { url, method, op } of operations()) {
+      if (method !== 'post') continue;
+      const media = Object.entries(op.requestBody?.content ?? {});
+      if (BODYLESS_POSTS.has(url)) {
+        if (media.length) problems.push(`POST ${url}: reads no body but declares one`);
+      } else if (!media.length) problems.push(`POST ${url}: no request body`);
+      else if (!media.some(([, c]) => c.schema)) problems.push(`POST ${url}: a request body without a schema`);
+    }
+    expect(problems).toEqual([]);
+    // The sandbox gateway's callback (raw JSON, signed) and its checkout page's form post.
+    expect(Object.keys(doc.paths['/api/payment/sandbox/webhook']!.post!.requestBody!.content)).toEqual([
+      'application/json',
+    ]);
+    expect(Object.keys(doc.paths['/pay/sandbox/{id}']!.post!.requestBody!.content)).toEqual([
+      'application/x-www-form-urlencoded',
+    ]);
+  });
+
+  it('lists every route Fastify has, pages and redirects too, each with the answers it gives', () => {
+    const problems: string[] = [];
+    for (const r of h.app.routeCatalogue) {
+      if (r.method === 'HEAD' || isDocumentation(r.url) || r.hidden) continue;
+      const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()];
+      if (!op) problems.push(`${r.method} ${r.url}: not in the document`);
+      else if (!Object.keys(op.responses ?? {}).length) problems.push(`${r.method} ${r.url}: no answers`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('declares the 3xx of each redirect and the text/html of each page, as they answer', async () => {
+    const pages: [string, string][] = [];
+    const redirects: [string, string][] = [];
+    for (const { url, method, op } of operations()) {
+      for (const [status, answer] of Object.entries(op.responses ?? {})) {
+        if (/^3/.test(status)) redirects.push([`${method.toUpperCase()} ${url}`, status]);
+        if (answer.content?.['text/html']) pages.push([`${method.toUpperCase()} ${url}`, status]);
+      }
+    }
+    expect(redirects).toEqual(
+      expect.arrayContaining([
+        ['GET /api/oauth/callback/{Provider}', '302'],
+        ['POST /pay/sandbox/{id}', '303'],
+      ]),
+    );
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        ['GET /pay/sandbox/{id}', '200'],
+        ['GET /pay/sandbox/{id}', '404'],
+        ['POST /pay/sandbox/{id}', '400'],
+      ]),
+    );
+    // What they declare is what they answer.
+    const callback = await h.app.inject({ method: 'GET', url: '/api/oauth/callback/nobody' });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toMatch(/^\/login\?oauth_error=failed/);
+    const page = await h.app.inject({ method: 'GET', url: '/pay/sandbox/1?t=wrong' });
+    expect([page.statusCode, String(page.headers['content-type'])]).toEqual([404, 'text/html; charset=utf-8']);
+    const form = await h.app.inject({
+      method: 'POST',
+      url: '/pay/sandbox/1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 't=wrong&decision=approve',
+    });
+    expect([form.statusCode, String(form.headers['content-type'])]).toEqual([400, 'text/html; charset=utf-8']);
   });
 });
 

@@ -31,10 +31,10 @@ describe('health and errors', () => {
     expect([r.status, r.body.data]).toEqual([200, { status: 'ok' }]);
   });
 
-  it('answers unknown API paths with the error envelope', async () => {
+  it('answers unknown API paths with the error envelope and a code of SPEC §8', async () => {
     const r = await call(h, 'GET', '/api/nothing-here');
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ code: 'not_found', message: 'Not found.', data: null });
+    expect(r.body).toEqual({ code: 'db_no_record', message: 'Not found.', data: null });
   });
 
   it('answers malformed JSON with parse_data_error, never a 500', async () => {

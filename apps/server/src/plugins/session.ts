@@ -22,7 +22,11 @@ export function requireSession(ctx: Context) {
     const id = Array.isArray(raw) ? raw[0] : raw;
     if (!id) throw new AppError('need_login', 401);
     if (id.length > 128) throw new AppError('invalid_session', 401);
-    const userId = await sessions.resolve(ctx.db, id);
+    const userId = await sessions.resolve(ctx.db, id).catch((err: unknown) => {
+      // SPEC §8: the session could not be read (the store failed), unlike a missing or ended one.
+      req.log.error({ err }, 'the session store failed');
+      throw new AppError('get_session_error', 500);
+    });
     if (!userId) throw new AppError('invalid_session', 401);
     req.auth = { sessionId: id, userId };
   };

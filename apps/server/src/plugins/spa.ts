@@ -36,7 +36,7 @@ export async function installSpa(app: Api, opts: { dist: string; brand: string }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
-    if (!wantsPage || !index) throw new AppError('not_found', 404);
+    if (!wantsPage || !index) throw new AppError('db_no_record', 404);
     return sendIndex(reply);
   });
 }

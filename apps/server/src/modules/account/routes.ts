@@ -9,6 +9,7 @@ import {
 } from '@nimbus/contract';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
+import { assertPasswordsMatch } from '../../lib/errors.js';
 import type { Context } from '../../lib/context.js';
 import { authOf, caller } from '../../plugins/session.js';
 import * as account from './service.js';
@@ -36,12 +37,14 @@ export async function accountRoutes(app: Api, ctx: Context) {
     {
       schema: {
         summary: 'Change the password',
-        description: 'Checks the current password and ends every other session.',
+        description:
+          'Checks the current password and ends every other session. `ConfirmPassword`, when sent, must equal the new password (else 400 `passwords_mismatch`).',
         body: PasswordSetBody,
         response: replies(z.null()),
       },
     },
     async (req) => {
+      assertPasswordsMatch(req.body.NewPassword, req.body.ConfirmPassword);
       const { userId, sessionId } = authOf(req);
       await account.setPassword(ctx, userId, sessionId, req.body.Password, req.body.NewPassword);
       return { data: null };
@@ -53,12 +56,13 @@ export async function accountRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'Set a first password',
         description:
-          'For an account made through a third-party login, which has no password to confirm (HasPassword false in api/session). 409 wrong_status when the account has one: change it with api/user/password/set. Ends every other session.',
+          'For an account made through a third-party login, which has no password to confirm (HasPassword false in api/session). 409 wrong_status when the account has one: change it with api/user/password/set. Ends every other session. `ConfirmPassword`, when sent, must equal the new password (else 400 `passwords_mismatch`).',
         body: PasswordAddBody,
         response: replies(z.null()),
       },
     },
     async (req) => {
+      assertPasswordsMatch(req.body.NewPassword, req.body.ConfirmPassword);
       const { userId, sessionId } = authOf(req);
       await account.addPassword(ctx, userId, sessionId, req.body.NewPassword);
       return { data: null };

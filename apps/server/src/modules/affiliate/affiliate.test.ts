@@ -229,7 +229,7 @@ describe('the affiliate programme from click to credited commission', () => {
     const days = await call(h, 'GET', '/api/user/aff/stats?days=0', { ssid: u.ssid });
     expect([days.status, days.body.code, days.body.fields]).toEqual([
       400,
-      'parse_data_error',
+      'wrong_search_data',
       { days: 'invalid_value' },
     ]);
     const page = await call(h, 'GET', '/api/user/aff/commissions?limit=1000', { ssid: u.ssid });

@@ -9,6 +9,7 @@ import {
 } from '@nimbus/contract';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
+import { assertPasswordsMatch } from '../../lib/errors.js';
 import type { Context } from '../../lib/context.js';
 import { authOf, caller } from '../../plugins/session.js';
 import { sessionUser } from '../account/service.js';
@@ -38,12 +39,16 @@ export async function authRoutes(app: Api, ctx: Context) {
     {
       schema: {
         summary: 'Create an account',
-        description: 'Creates the account with the mailed code and signs it in.',
+        description:
+          'Creates the account with the mailed code and signs it in. `ConfirmPassword`, when sent, must equal the new password (else 400 `passwords_mismatch`).',
         body: RegisterBody,
         response: replies(SessionResult),
       },
     },
-    async (req) => ({ data: await auth.register(ctx, caller(req), req.body) }),
+    async (req) => {
+      assertPasswordsMatch(req.body.Password, req.body.ConfirmPassword);
+      return { data: await auth.register(ctx, caller(req), req.body) };
+    },
   );
   app.post(
     '/login',
@@ -77,12 +82,14 @@ export async function authRoutes(app: Api, ctx: Context) {
     {
       schema: {
         summary: 'Set a new password with the mailed code',
-        description: 'Ends every session of the account.',
+        description:
+          'Ends every session of the account. `ConfirmPassword`, when sent, must equal the new password (else 400 `passwords_mismatch`).',
         body: ResetBody,
         response: replies(z.null()),
       },
     },
     async (req) => {
+      assertPasswordsMatch(req.body.Password, req.body.ConfirmPassword);
       await auth.resetPassword(ctx, caller(req), req.body.Email, req.body.Code, req.body.Password);
       return { data: null };
     },

@@ -1,5 +1,6 @@
 import type { LocalText } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
+import { marshalConfig } from '../../lib/stored-config.js';
 import type { ComputeMap } from './compute-map.js';
 import { CatalogFile, crossCheck } from './file-schema.js';
 import { sanitize } from './sanitize.js';
@@ -127,7 +128,7 @@ export async function applyCatalog(tx: Tx, file: CatalogFile): Promise<{ regions
             p.backups,
             p.snapshots,
             p.stock,
-            JSON.stringify(p.prices),
+            marshalConfig(p.prices),
           ],
         );
         keep.products.push(productId);

@@ -1,5 +1,9 @@
-import type { PriceMap } from '@nimbus/contract';
+import { PriceMap } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
+import { parseConfig } from '../../lib/stored-config.js';
+
+/** A product row whose stored prices (jsonb) are checked on the way out (parse_config_error). */
+const checked = <R extends { prices: PriceMap }>(row: R): R => ({ ...row, prices: parseConfig(PriceMap, row.prices) });
 
 /** A catalogue entry's texts: English in `name`/`description`, Chinese in the *_zh columns ('' = not written). */
 export interface CatalogTexts {
@@ -56,7 +60,7 @@ export const catalog = {
     return (await db.query<GroupRow>('select * from product_groups order by sort, id')).rows;
   },
   async products(db: Queryable): Promise<ProductRow[]> {
-    return (await db.query<ProductRow>('select * from products order by sort, id')).rows;
+    return (await db.query<ProductRow>('select * from products order by sort, id')).rows.map(checked);
   },
   /** The other products of a group that are on sale (no Ord), in catalogue order. */
   async siblings(db: Queryable, product: ProductRow): Promise<ProductRow[]> {
@@ -64,7 +68,7 @@ export const catalog = {
       'select * from products where group_id = $1 and id <> $2 and ord is null order by sort, id',
       [product.group_id, product.id],
     );
-    return rows;
+    return rows.map(checked);
   },
   async isEmpty(db: Queryable): Promise<boolean> {
     return (await db.query('select 1 from regions limit 1')).rowCount === 0;
@@ -78,7 +82,7 @@ export const catalog = {
        where p.id = $1 ${opts.lock ? 'for update of p' : ''}`,
       [id],
     );
-    return rows[0] ?? null;
+    return rows[0] ? checked(rows[0]) : null;
   },
   async images(db: Queryable, productId: number): Promise<ImageRow[]> {
     const { rows } = await db.query<ImageRow>(

@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ticket = (u: Customer, kind: 'vnc' | 'xterm', body: unknown = { Id: instanceId }) =>
+const ticket = (u: Customer, kind: 'vnc' | 'xterm', body: unknown = { id: instanceId }) =>
   call<ConsoleTicket>(h, 'POST', `/api/instance/${kind}`, { ssid: u.ssid, body });
 
 async function issued(kind: 'vnc' | 'xterm'): Promise<string> {
@@ -79,18 +79,18 @@ describe('POST api/instance/vnc and api/instance/xterm', () => {
   it('is "not found" for another customer’s or a missing instance', async () => {
     for (const kind of ['vnc', 'xterm'] as const) {
       const theirs = await ticket(stranger, kind);
-      expect([theirs.status, theirs.body.code]).toEqual([404, 'db_no_record']);
-      const missing = await ticket(owner, kind, { Id: 999_999 });
-      expect([missing.status, missing.body.code]).toEqual([404, 'db_no_record']);
+      expect([theirs.status, theirs.body.code]).toEqual([404, 'instance_not_exist']);
+      const missing = await ticket(owner, kind, { id: 999_999 });
+      expect([missing.status, missing.body.code]).toEqual([404, 'instance_not_exist']);
     }
   });
 
   it('refuses bad bodies and callers without a session', async () => {
-    for (const body of [{}, { Id: 'x' }, { Id: 0 }, { Id: 1.5 }]) {
+    for (const body of [{}, { id: 'x' }, { id: 0 }, { id: 1.5 }, { Id: instanceId }]) {
       const r = await ticket(owner, 'vnc', body);
-      expect([r.status, r.body.code, r.body.fields]).toEqual([400, 'parse_data_error', { Id: expect.any(String) }]);
+      expect([r.status, r.body.code, r.body.fields]).toEqual([400, 'parse_data_error', { id: expect.any(String) }]);
     }
-    const r = await call(h, 'POST', '/api/instance/xterm', { body: { Id: instanceId } });
+    const r = await call(h, 'POST', '/api/instance/xterm', { body: { id: instanceId } });
     expect(r.status).toBe(401);
   });
 

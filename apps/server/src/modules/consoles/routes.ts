@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { ConsoleSocketQuery, ConsoleTicket, InstanceIdBody } from '@nimbus/contract';
+import { ConsoleBody, ConsoleSocketQuery, ConsoleTicket } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { authOf } from '../../plugins/session.js';
@@ -24,13 +24,13 @@ export async function consoleRoutes(app: Api, ctx: Context) {
               ? 'The socket speaks RFB 3.8 with security type None; the server logs in to Proxmox itself. '
               : 'The socket speaks termproxy’s framed input (`0:LEN:DATA`, `1:COLS:ROWS:`, `2`) and ' +
                 'sends raw terminal output; the server logs in to Proxmox itself. ') +
-            'Another customer’s instance is 404 `db_no_record`; a VM that does not run is 409 `wrong_status`.',
-          body: InstanceIdBody,
+            'Another customer’s or a missing instance is 404 `instance_not_exist`; a VM that does not run is 409 `wrong_status`.',
+          body: ConsoleBody,
           response: replies(ConsoleTicket),
         },
       },
       async (req) => ({
-        data: await issueConsoleTicket(ctx, authOf(req).userId, req.body.Id, kind, publicPort(ctx, req)),
+        data: await issueConsoleTicket(ctx, authOf(req).userId, req.body.id, kind, publicPort(ctx, req)),
       }),
     );
   }

@@ -1,6 +1,6 @@
 import type { ConsoleTicket } from '@nimbus/contract';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import { assertActionable } from '../instances/actions.js';
@@ -24,7 +24,7 @@ export interface PlacedInstance {
 /** One of the caller's instances in a state to open a console on; else 404 or 409 as for every action. */
 export async function consoleTarget(ctx: Context, userId: number, instanceId: number): Promise<PlacedInstance> {
   const row = await instances.owned(ctx.db, userId, instanceId);
-  if (!row) throw new AppError('db_no_record', 404);
+  if (!row) throw instanceNotFound();
   const cluster = ctx.compute?.cluster(row.cluster);
   assertActionable(row, ['available']);
   if (!row.node || !row.vmid || !cluster) throw new AppError('wrong_status', 409);

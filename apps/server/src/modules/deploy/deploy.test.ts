@@ -108,20 +108,19 @@ describe('deploy end to end', () => {
 });
 
 describe('prices', () => {
-  it('prices each cycle in minor units, with promotions, and refuses unknown or unpriced cycles', async () => {
+  it('answers the discounted price itself in minor units, with promotions, and refuses unknown or unpriced cycles', async () => {
     const u = await customer(0);
     const { product } = await pick(h, u.ssid, 'Singapore', 'Standard', '1 vCPU · 1 GB');
+    // SPEC §7's payload: ProductId, Quantity (1), Cycle, PromotionCode, CustomConfig (empty list).
     const price = (body: object) =>
-      call<PriceResult>(h, 'POST', '/api/deploy/price', { ssid: u.ssid, body: { ProductId: product.Id, ...body } });
-    expect((await price({ Cycle: 'Month' })).body.data).toEqual({
-      Price: 500,
-      OriginalPrice: 500,
-      Discount: 0,
-      Currency: 'USD',
-      Cycle: 'Month',
-    });
-    expect((await price({ Cycle: 'Quarter' })).body.data.Price).toBe(1425);
-    expect((await price({ Cycle: 'Year2' })).body.data.Price).toBe(9600);
+      call<PriceResult>(h, 'POST', '/api/deploy/price', {
+        ssid: u.ssid,
+        body: { ProductId: product.Id, Quantity: 1, PromotionCode: '', CustomConfig: [], ...body },
+      });
+    const month = await price({ Cycle: 'Month' });
+    expect([month.status, month.body]).toEqual([200, { data: 500 }]);
+    expect((await price({ Cycle: 'Quarter' })).body.data).toBe(1425);
+    expect((await price({ Cycle: 'Year2' })).body.data).toBe(9600);
     for (const Cycle of ['Fortnight', 'monthly', '']) {
       const r = await price({ Cycle });
       expect([r.status, r.body.code], Cycle).toEqual(Cycle ? [400, 'wrong_cycle'] : [400, 'parse_data_error']);
@@ -144,11 +143,9 @@ describe('prices', () => {
       productIds: [product.Id],
       cycles: ['monthly', 'annually'],
     });
-    expect((await price({ Cycle: 'Year', PromotionCode: 'sg20' })).body.data).toMatchObject({
-      Price: 4080,
-      OriginalPrice: 5100,
-      Discount: 1020,
-    });
+    // The original price stays the catalogue's (5100 a year); the answer is what the customer pays.
+    expect((await price({ Cycle: 'Year' })).body.data).toBe(5100);
+    expect((await price({ Cycle: 'Year', PromotionCode: 'sg20' })).body.data).toBe(4080);
     const wrongCycle = await price({ Cycle: 'Quarter', PromotionCode: 'SG20' });
     expect([wrongCycle.status, wrongCycle.body.code]).toEqual([400, 'invalid_promotion_code']);
     const otherProduct = await call(h, 'POST', '/api/deploy/price', {
@@ -243,12 +240,17 @@ describe('deploy refusals', () => {
     const theirs = await call(h, 'GET', `/api/instance/task/get?id=${InstanceId}&taskId=${TaskId}`, {
       ssid: other.ssid,
     });
-    expect([theirs.status, theirs.body.code]).toEqual([404, 'db_no_record']);
+    expect([theirs.status, theirs.body.code]).toEqual([404, 'instance_not_exist']);
     const posted = await call(h, 'POST', '/api/instance/task/get', {
       ssid: other.ssid,
       body: { Id: InstanceId, TaskId },
     });
-    expect(posted.status).toBe(404);
+    expect([posted.status, posted.body.code]).toEqual([404, 'instance_not_exist']);
+    // The caller's own instance with a task it never had: no such record.
+    const unknownTask = await call(h, 'GET', `/api/instance/task/get?id=${InstanceId}&taskId=999999`, {
+      ssid: u.ssid,
+    });
+    expect([unknownTask.status, unknownTask.body.code]).toEqual([404, 'db_no_record']);
     const mine = await call(h, 'POST', '/api/instance/task/get', { ssid: u.ssid, body: { Id: InstanceId, TaskId } });
     expect(mine.status).toBe(200);
     await waitTask(h, u.ssid, r.body.data);

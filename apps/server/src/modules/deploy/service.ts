@@ -25,7 +25,7 @@ async function productForSale(db: Queryable, id: number, opts: { lock?: boolean 
   return product;
 }
 
-/** SPEC §7 api/deploy/price: the server's price for a product, cycle and promotion code. */
+/** SPEC §7 api/deploy/price: the server's discounted price for a product, cycle and promotion code. */
 export async function price(ctx: Context, userId: number, body: z.output<typeof PriceBody>): Promise<PriceResult> {
   const product = await productForSale(ctx.db, body.ProductId);
   const q = await quote(ctx.db, product, {
@@ -34,7 +34,7 @@ export async function price(ctx: Context, userId: number, body: z.output<typeof 
     userId,
     currency: ctx.config.CURRENCY,
   });
-  return { Price: q.Price, OriginalPrice: q.OriginalPrice, Discount: q.Discount, Currency: q.Currency, Cycle: q.Cycle };
+  return q.Price;
 }
 
 /** The region's cluster with the most free addresses, and the image's template on it; none → out_of_stock. */

@@ -135,12 +135,16 @@ describe('backups', () => {
   it("treats another customer's instance and backups as not found", async () => {
     const other = await customerWithInstance(h, 'bk-2');
     const [mine] = (await list(c.u, c.id)).Items;
-    expectError(await call(h, 'GET', `/api/instance/backups?id=${c.id}`, { ssid: other.u.ssid }), 404, 'db_no_record');
-    expectError(await act(h, other.u, 'backup/add', { Id: c.id, Name: 'theirs' }), 404, 'db_no_record');
+    expectError(
+      await call(h, 'GET', `/api/instance/backups?id=${c.id}`, { ssid: other.u.ssid }),
+      404,
+      'instance_not_exist',
+    );
+    expectError(await act(h, other.u, 'backup/add', { Id: c.id, Name: 'theirs' }), 404, 'instance_not_exist');
     for (const path of ['backup/restore', 'backup/del']) {
       // Their instance, my backup; my instance, my backup as them.
       expectError(await act(h, other.u, path, { Id: other.id, BackupId: mine!.Id }), 404, 'db_no_record');
-      expectError(await act(h, other.u, path, { Id: c.id, BackupId: mine!.Id }), 404, 'db_no_record');
+      expectError(await act(h, other.u, path, { Id: c.id, BackupId: mine!.Id }), 404, 'instance_not_exist');
     }
     // My backup named with my other instance is not found either.
     expect(await done(h, other.u, other.id, 'backup/add', { Name: 'theirs' })).toBe(2);

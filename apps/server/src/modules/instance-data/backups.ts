@@ -2,7 +2,7 @@ import type { BackupAddBody, BackupList, BackupRefBody } from '@nimbus/contract'
 import type { z } from 'zod';
 import type { Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { backups, type BackupStatus } from './backups-repository.js';
 import { actionHandler, attempt, clusterOf, once, quotas, resumePower, startOnVm, type Sent } from './common.js';
@@ -15,7 +15,7 @@ export const BACKUP_TIMEOUT_MS = 6 * 60 * 60_000;
 /** GET api/instance/backups: the product's quota and the instance's backups, newest first. */
 export async function listBackups(ctx: Context, userId: number, id: number): Promise<BackupList> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   const [q, rows] = await Promise.all([quotas(ctx, instance.product_id), backups.list(ctx.db, instance.id)]);
   return {
     Quota: q.backups,

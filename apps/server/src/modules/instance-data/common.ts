@@ -1,6 +1,6 @@
 import { OutcomeUnknownError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Tx } from '../../db/pool.js';
@@ -29,11 +29,11 @@ export function clusterOf(ctx: Context, instance: InstanceRow): ClusterHandle {
 
 /**
  * One of the caller's instances whose VM a read may look at: another customer's id is 404
- * `db_no_record`, an instance without a running VM (creating, destroyed…) is 409 `wrong_status`.
+ * `instance_not_exist`, an instance without a running VM (creating, destroyed…) is 409 `wrong_status`.
  */
 export async function liveVm(ctx: Context, userId: number, id: number): Promise<{ instance: InstanceRow; vm: Vm }> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   if (!LIVE.includes(instance.status) || !instance.vmid || !instance.node) throw new AppError('wrong_status', 409);
   return { instance, vm: { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid } };
 }

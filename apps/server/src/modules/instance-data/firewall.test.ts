@@ -219,7 +219,7 @@ describe('firewall', () => {
   it("treats another customer's instance as not found", async () => {
     const other = await customerWithInstance(h, 'fw-2');
     const r = await call(h, 'GET', `/api/instance/firewall/rules?id=${c.id}`, { ssid: other.u.ssid });
-    expectError(r, 404, 'db_no_record');
+    expectError(r, 404, 'instance_not_exist');
     for (const [path, body] of [
       ['firewall/rule/add', ssh],
       ['firewall/rule/set', { Pos: 0, ...ssh }],
@@ -228,7 +228,7 @@ describe('firewall', () => {
       ['firewall/rule/disable', { Pos: 0 }],
       ['firewall/set', { Enabled: false, PolicyIn: 'DROP', PolicyOut: 'ACCEPT' }],
     ] as const) {
-      expectError(await act(h, other.u, path, { Id: c.id, ...body }), 404, 'db_no_record');
+      expectError(await act(h, other.u, path, { Id: c.id, ...body }), 404, 'instance_not_exist');
     }
     expect((await state(c.u, c.id)).Rules).toHaveLength(2);
   });

@@ -22,7 +22,7 @@ import { addSnapshot, deleteSnapshot, listSnapshots, restoreSnapshot } from './s
 
 const ACTION =
   'Answers the id of the task that carries it out; poll api/instance/task/get until Status 2 (OK) or 5 (error). ' +
-  'Another customer’s instance is 404 `db_no_record`; an instance that is not available or paused, or ' +
+  'Another customer’s or a missing instance is 404 `instance_not_exist`; an instance that is not available or paused, or ' +
   'that runs another action, is 409 `wrong_status`.';
 const FIREWALL_NOTE = ' Changes take 1 to 2 minutes to take effect.';
 

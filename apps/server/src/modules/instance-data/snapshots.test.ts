@@ -105,10 +105,10 @@ describe('snapshots', () => {
     expectError(
       await call(h, 'GET', `/api/instance/snapshots?id=${c.id}`, { ssid: other.u.ssid }),
       404,
-      'db_no_record',
+      'instance_not_exist',
     );
     for (const path of ['snapshot/add', 'snapshot/restore', 'snapshot/del']) {
-      expectError(await act(h, other.u, path, { Id: c.id, Name: 'clean' }), 404, 'db_no_record');
+      expectError(await act(h, other.u, path, { Id: c.id, Name: 'clean' }), 404, 'instance_not_exist');
     }
     // Their own instance has no snapshot of that name: also not found.
     expectError(await act(h, other.u, 'snapshot/restore', { Id: other.id, Name: 'clean' }), 404, 'db_no_record');

@@ -24,7 +24,7 @@ import { startUpgrade, upgradeOptions } from './upgrade.js';
 
 const POLL = 'Answers the task id; poll `GET /api/instance/task/get` until Status 2 (OK) or 5 (failed).';
 const REFUSALS =
-  'Another customer’s id is 404 `db_no_record`; a state that forbids the action, or another action still running, is 409 `wrong_status`.';
+  'Another customer’s id is 404 `instance_not_exist`; a state that forbids the action, or another action still running, is 409 `wrong_status`.';
 
 const POWER: { kind: PowerKind; summary: string; when: string }[] = [
   { kind: 'start', summary: 'Start an instance', when: 'Only when the VM is stopped.' },

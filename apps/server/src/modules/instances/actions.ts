@@ -1,7 +1,7 @@
 import type { ActionKind } from '@nimbus/contract';
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { TASK_QUEUE } from '../tasks/runner.js';
 import { tasks } from '../tasks/repository.js';
 import { instances, type InstanceRow, type InstanceStatus } from './repository.js';
@@ -55,7 +55,7 @@ export async function startAction<S extends object>(ctx: Context, req: ActionReq
     taskId = await withTx(ctx.db, async (tx) => {
       await req.lockFirst?.(tx);
       const instance = await instances.lockOwned(tx, req.userId, req.instanceId);
-      if (!instance) throw new AppError('db_no_record', 404);
+      if (!instance) throw instanceNotFound();
       assertActionable(instance, req.allowed);
       const state = req.prepare ? await req.prepare(tx, instance) : (req.state ?? ({} as S));
       const task = await tasks.create(tx, { instanceId: instance.id, userId: req.userId, kind: req.kind, state });

@@ -1,5 +1,5 @@
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
 import { releaseAddress } from '../deploy/allocate.js';
 import { removeInstanceBackups } from '../instance-data/backups.js';
@@ -16,7 +16,7 @@ import { instances } from './repository.js';
  */
 export async function startDestroy(ctx: Context, userId: number, id: number, hostname: string): Promise<number> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   if (instance.hostname.toLowerCase() !== hostname.trim().toLowerCase()) {
     throw new AppError('parse_data_error', 400, { Hostname: 'hostname_mismatch' });
   }

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { localeOf } from '../../lib/locale.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { HotPath, HotPaths } from '../../plugins/hot-paths.js';
 import type { ApiRateLimit } from '../../plugins/rate-limit.js';
 import { authOf, routeGroup } from '../../plugins/session.js';
@@ -183,7 +183,7 @@ function statusHotPath(live: LiveState, sessions: RevalidatedCache<string, Sessi
  * memory (the steady state of every open instance page), so a poll costs no promise.
  */
 function sendStatus(live: LiveState, ref: InstanceRef | undefined, reply: FastifyReply): void | Promise<void> {
-  if (!ref) throw new AppError('db_no_record', 404);
+  if (!ref) throw instanceNotFound();
   // Nothing to ask Proxmox about yet (or any more): no reason to poll the cluster.
   if (!mayHaveVm(ref)) {
     void reply.send({ data: liveStatusOf(ref, { time: Date.now(), vms: new Map() }) });
@@ -219,7 +219,7 @@ export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
               description:
                 'The detail of api/instance/get plus the product (sanitised HTML description, quotas), the price ' +
                 'of the next cycle, the assigned addresses, the storage and a mounted ISO. Another customer’s id is ' +
-                '404 `db_no_record`.',
+                '404 `instance_not_exist`.',
               querystring: InstanceQuery,
               response: replies(InstanceFull),
             },

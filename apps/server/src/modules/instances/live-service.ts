@@ -10,7 +10,7 @@ import type {
 } from '@nimbus/contract';
 import type { ClusterResource } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { liveRepository, type InstanceRef } from './live-repository.js';
 import type { RevalidatedCache } from './revalidated-cache.js';
 import { instanceDetail } from './service.js';
@@ -100,7 +100,7 @@ export async function instanceFull(
 ): Promise<InstanceFull> {
   const detail = await instanceDetail(ctx, userId, id, locale);
   const extras = await liveRepository.extras(ctx.db, userId, id);
-  if (!extras) throw new AppError('db_no_record', 404);
+  if (!extras) throw instanceNotFound();
   const cluster = ctx.compute?.cluster(extras.cluster);
   let iso: string | null = null;
   if (cluster && extras.node && extras.vmid !== null && !NO_VM.has(detail.Status)) {
@@ -132,7 +132,7 @@ export async function instanceFull(
 /** The instance's VM, or null when it has none; another customer's id is 404. */
 async function placed(ctx: Context, live: LiveState, userId: number, id: number) {
   const p = await liveRepository.placement(ctx.db, userId, id);
-  if (!p) throw new AppError('db_no_record', 404);
+  if (!p) throw instanceNotFound();
   if (p.vmid === null || NO_VM.has(p.status)) return null;
   const vm = (await snapshotOf(live, p.cluster)).vms.get(p.vmid);
   if (!vm) return null;
@@ -176,7 +176,7 @@ const NO_AGENT: GuestOsInfo = {
 /** api/instance/agent/osinfo: what the guest agent says; Available false when it cannot answer. */
 export async function guestOsInfo(ctx: Context, live: LiveState, userId: number, id: number): Promise<GuestOsInfo> {
   const at = await placed(ctx, live, userId, id).catch((e: unknown) => {
-    if (e instanceof AppError && e.code === 'db_no_record') throw e;
+    if (e instanceof AppError && e.code === 'instance_not_exist') throw e;
     return null;
   });
   if (!at || at.vm.status !== 'running') return NO_AGENT;

@@ -112,11 +112,11 @@ describe('GET api/instance', () => {
   });
 
   it('is 404 for another customer’s id, 400 for a bad id, and works without a VM', async () => {
-    expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).body).toMatchObject({ code: 'db_no_record' });
+    expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).body).toMatchObject({ code: 'instance_not_exist' });
     expect((await get(other, `/api/instance?id=${hk.InstanceId}`)).status).toBe(404);
     const bad = await get(owner, '/api/instance?id=abc');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'parse_data_error', fields: { id: expect.any(String) } });
+    expect(bad.body).toMatchObject({ code: 'wrong_search_data', fields: { id: expect.any(String) } });
     const creating = await withoutVm(owner, 'creating', null);
     const r = await get<InstanceFull>(owner, `/api/instance?id=${creating}`);
     expect(r.status).toBe(200);
@@ -167,10 +167,10 @@ describe('GET api/instance/status', () => {
   it('refuses a bad id, another customer’s id and a caller without a session', async () => {
     const bad = await get(owner, '/api/instance/status?id=0');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'parse_data_error', fields: { id: expect.any(String) } });
+    expect(bad.body).toMatchObject({ code: 'wrong_search_data', fields: { id: expect.any(String) } });
     const theirs = await get(other, `/api/instance/status?id=${hk.InstanceId}`);
     expect(theirs.status).toBe(404);
-    expect(theirs.body).toMatchObject({ code: 'db_no_record' });
+    expect(theirs.body).toMatchObject({ code: 'instance_not_exist' });
     expect((await get(other, '/api/instance/status?id=987654')).status).toBe(404);
     const anonymous = await get(null, `/api/instance/status?id=${hk.InstanceId}`);
     expect(anonymous.status).toBe(401);
@@ -256,7 +256,7 @@ describe('GET api/instance/rrd', () => {
     const bad = await get(owner, `/api/instance/rrd?id=${hk.InstanceId}&timeframe=decade&cf=MIN`);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
-      code: 'parse_data_error',
+      code: 'wrong_search_data',
       fields: { timeframe: 'invalid_value', cf: 'invalid_value' },
     });
     expect((await get(other, `/api/instance/rrd?id=${hk.InstanceId}`)).status).toBe(404);

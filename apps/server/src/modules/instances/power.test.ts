@@ -96,7 +96,7 @@ describe('power actions', () => {
         { Id: 'invalid_value' },
       ]);
       const theirs = await act(h, other, a, { Id: id });
-      expect([theirs.status, theirs.body.code], a).toEqual([404, 'db_no_record']);
+      expect([theirs.status, theirs.body.code], a).toEqual([404, 'instance_not_exist']);
     }
     const force = await act(h, u, 'stop', { Id: id, Force: 'yes' });
     expect(force.body.fields).toEqual({ Force: 'invalid_value' });

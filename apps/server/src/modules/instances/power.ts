@@ -1,7 +1,7 @@
 import type { ActionKind } from '@nimbus/contract';
 import type { PowerAction } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { vmExists } from '../deploy/vm.js';
 import { assertActionable, startAction } from './actions.js';
 import { durable, powerState, sendOnce, type BaseState, type PowerState } from './durable.js';
@@ -37,7 +37,7 @@ export async function liveInstance(
   id: number,
 ): Promise<{ instance: InstanceRow; power: PowerState }> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   assertActionable(instance);
   const cluster = ctx.compute?.cluster(instance.cluster);
   if (!cluster || !instance.node || !instance.vmid) throw new AppError('get_instance_error', 503);

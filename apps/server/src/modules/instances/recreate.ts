@@ -1,7 +1,7 @@
 import type { RecreateBody } from '@nimbus/contract';
 import type { z } from 'zod';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
 import { configure, firewall, type DeployState } from '../deploy/provision.js';
 import { attempt } from '../tasks/steps.js';
@@ -37,7 +37,7 @@ export async function startRecreate(
   body: z.output<typeof RecreateBody>,
 ): Promise<number> {
   const owned = await instances.owned(ctx.db, userId, body.Id);
-  if (!owned) throw new AppError('db_no_record', 404);
+  if (!owned) throw instanceNotFound();
   const image = (await catalog.images(ctx.db, owned.product_id)).find((m) => m.id === body.TemplateId);
   if (!image) throw new AppError('parse_data_error', 400, { TemplateId: 'invalid_value' });
   const product = await catalog.product(ctx.db, owned.product_id);

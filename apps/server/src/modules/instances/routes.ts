@@ -27,7 +27,7 @@ export async function instanceRoutes(app: Api, ctx: Context) {
     {
       schema: {
         summary: 'An instance with its size and network',
-        description: 'An instance that is not the caller’s is 404 `db_no_record`, like one that never existed.',
+        description: 'An instance that is not the caller’s is 404 `instance_not_exist`, like one that never existed.',
         querystring: InstanceQuery,
         response: replies(InstanceDetail),
       },

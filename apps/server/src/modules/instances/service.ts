@@ -9,7 +9,7 @@ import {
 } from '@nimbus/contract';
 import type { z } from 'zod';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { instanceNotFound } from '../../lib/errors.js';
 import { instanceViews, type InstanceView } from './repository.js';
 
 /** Instances store the cycle key of the price map (`monthly`); requests and answers carry its code (`Month`). */
@@ -93,6 +93,6 @@ export async function instanceDetail(
   locale: Locale,
 ): Promise<InstanceDetail> {
   const view = await instanceViews.owned(ctx.db, userId, id);
-  if (!view) throw new AppError('db_no_record', 404);
+  if (!view) throw instanceNotFound();
   return toDetail(view, await instanceViews.lastFailure(ctx.db, id), locale);
 }

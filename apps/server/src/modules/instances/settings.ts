@@ -1,6 +1,6 @@
 import { PASSWORD_STEP, type AutoRenewResult } from '@nimbus/contract';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { attempt } from '../tasks/steps.js';
 import { startAction } from './actions.js';
 import { durable, powerState, type BaseState } from './durable.js';
@@ -97,7 +97,7 @@ export function networkHandler(ctx: Context) {
 /** POST api/instance/autorenew: stored at once (no Proxmox call); a destroyed or cancelled instance refuses. */
 export async function setAutoRenew(ctx: Context, userId: number, id: number, on: boolean): Promise<AutoRenewResult> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   if (['destroyed', 'cancelled'].includes(instance.status)) throw new AppError('wrong_status', 409);
   await ctx.db.query('update instances set auto_renew = $3, updated_at = now() where id = $1 and user_id = $2', [
     id,

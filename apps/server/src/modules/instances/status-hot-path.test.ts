@@ -103,11 +103,11 @@ describe('GET api/instance/status over HTTP', () => {
     await poll(owner.ssid, `id=${vm.InstanceId}`, from);
     for (let i = 0; i < 2; i++) {
       const theirs = await pollCounted(other.ssid, `id=${vm.InstanceId}`, from);
-      expect([theirs.status, theirs.body.code, theirs.hot]).toEqual([404, 'db_no_record', false]);
+      expect([theirs.status, theirs.body.code, theirs.hot]).toEqual([404, 'instance_not_exist', false]);
       const unsigned = await pollCounted(null, `id=${vm.InstanceId}`, from);
       expect([unsigned.status, unsigned.body.code, unsigned.hot]).toEqual([401, 'need_login', false]);
       const zero = await pollCounted(owner.ssid, 'id=0', from);
-      expect([zero.status, zero.body.code, zero.hot]).toEqual([400, 'parse_data_error', false]);
+      expect([zero.status, zero.body.code, zero.hot]).toEqual([400, 'wrong_search_data', false]);
       // The route reads 05 as 5: the same instance, answered by the route.
       const padded = await pollCounted(owner.ssid, `id=0${vm.InstanceId}`, from);
       expect([padded.status, padded.body.data.Name, padded.hot]).toEqual([200, 'hot-1', false]);

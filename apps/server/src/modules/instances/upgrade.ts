@@ -2,7 +2,7 @@ import { cycleByKey, type Locale, type UpgradeOption } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import { clock } from '../../lib/clock.js';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { invoices } from '../billing/invoices.js';
 import { line } from '../billing/lines.js';
 import { catalog, type ProductRow } from '../catalog/repository.js';
@@ -77,7 +77,7 @@ export async function upgradeOptions(
   locale: Locale,
 ): Promise<UpgradeOption[]> {
   const instance = await instances.owned(ctx.db, userId, id);
-  if (!instance) throw new AppError('db_no_record', 404);
+  if (!instance) throw instanceNotFound();
   if (!['available', 'paused'].includes(instance.status)) return [];
   const { list } = await candidates(ctx.db, instance);
   const now = clock.now();

@@ -87,7 +87,7 @@ describe('GET api/notices', () => {
     const u = await signUp(h);
     for (const q of ['?limit=0', '?limit=101', '?limit=x', '?page=0', '?status=new']) {
       const r = await list(u, q);
-      expect([r.status, r.body.code], q).toEqual([400, 'parse_data_error']);
+      expect([r.status, r.body.code], q).toEqual([400, 'wrong_search_data']);
     }
     expect((await list(u, '?limit=0')).body.fields).toEqual({ limit: 'invalid_value' });
     const anonymous = await call(h, 'GET', '/api/notices');

@@ -1,6 +1,7 @@
-import { formatAmount } from '@nimbus/contract';
+import { ErrorBody, formatAmount } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Api } from '../../lib/api.js';
+import { z } from 'zod';
+import { documentedOnly, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { escapeHtml } from '../../plugins/spa.js';
 import { gatewaysOf } from './gateways/index.js';
@@ -56,6 +57,46 @@ function paymentBody(t: SandboxText, p: PaymentRow, token: string): string {
 </form>`;
 }
 
+/** An HTML page of the sandbox checkout, for the document. */
+const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+const pageParams = z.object({ id: z.string().describe('The payment id.') });
+
+// The pages check their link themselves and answer a page, never the JSON envelope, for a bad one:
+// their schemas document them (validatorCompiler: documentedOnly).
+const PAGE_SCHEMA = {
+  summary: 'Sandbox checkout page',
+  description:
+    'The sandbox gateway’s checkout, served by the console from the payment’s own link (`t`): its amount and two buttons, in the language of `lang`, the language cookie or Accept-Language.',
+  tags: ['payments'],
+  params: pageParams,
+  querystring: z.object({
+    t: z.string().optional().describe('The link token of the payment.'),
+    lang: z.string().optional().describe('en_US or zh_CN.'),
+  }),
+  response: {
+    200: html('The checkout page (or, once decided, the payment’s outcome).'),
+    404: html('A page saying the link is not valid.'),
+    '5xx': ErrorBody,
+  },
+};
+const DECISION_SCHEMA = {
+  summary: 'Sandbox checkout decision',
+  description:
+    'The checkout page’s form: approves or declines the payment through a callback signed like a gateway’s webhook, then sends the browser back to `/billing?payment_id=`.',
+  tags: ['payments'],
+  params: pageParams,
+  consumes: ['application/x-www-form-urlencoded'],
+  body: z.object({
+    t: z.string().describe('The link token of the payment.'),
+    decision: z.enum(['approve', 'decline']),
+  }),
+  response: {
+    303: z.null().describe('Back to /billing?payment_id= (Location header).'),
+    400: html('A page saying the link or the decision is not valid.'),
+    '5xx': ErrorBody,
+  },
+};
+
 /**
  * The sandbox gateway's own checkout page, served by the console: the payment's amount and two
  * buttons. Only the payment's own link (its token) opens it. A decision is turned into a signed
@@ -98,18 +139,23 @@ export async function sandboxPages(app: Api, ctx: Context) {
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-  app.get<{ Params: { id: string }; Querystring: { t?: string } }>(`${SANDBOX_PAGE_PREFIX}/:id`, async (req, reply) => {
-    const { locale, t } = textOf(req);
-    const p = await linked(req.params.id, req.query.t);
-    if (!p) return send(reply, 404, page(locale, t, `<p role="alert">${escapeHtml(t.invalid)}</p>`));
-    return send(reply, 200, page(locale, t, paymentBody(t, p, req.query.t!)));
-  });
-
-  app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
+  app.get(
     `${SANDBOX_PAGE_PREFIX}/:id`,
+    { schema: PAGE_SCHEMA, validatorCompiler: documentedOnly },
     async (req, reply) => {
       const { locale, t } = textOf(req);
-      const form = req.body ?? {};
+      const p = await linked(req.params.id, req.query.t);
+      if (!p) return send(reply, 404, page(locale, t, `<p role="alert">${escapeHtml(t.invalid)}</p>`));
+      return send(reply, 200, page(locale, t, paymentBody(t, p, req.query.t!)));
+    },
+  );
+
+  app.post(
+    `${SANDBOX_PAGE_PREFIX}/:id`,
+    { schema: DECISION_SCHEMA, validatorCompiler: documentedOnly },
+    async (req, reply) => {
+      const { locale, t } = textOf(req);
+      const form: Partial<Record<string, unknown>> = req.body ?? {};
       const p = await linked(req.params.id, form.t);
       const decision = form.decision;
       if (!p || (decision !== 'approve' && decision !== 'decline')) {
@@ -118,7 +164,7 @@ export async function sandboxPages(app: Api, ctx: Context) {
       const callback: SandboxCallback = { PaymentId: p.id, Outcome: decision === 'approve' ? 'succeeded' : 'failed' };
       const raw = JSON.stringify(callback);
       await receiveWebhook(ctx, sandbox, Buffer.from(raw), { [SANDBOX_SIGNATURE_HEADER]: await sandbox.sign(raw) });
-      return reply.code(303).header('location', `/billing?payment_id=${p.id}`).send();
+      return reply.redirect(`/billing?payment_id=${p.id}`, 303);
     },
   );
 }

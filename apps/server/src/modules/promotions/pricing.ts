@@ -1,11 +1,17 @@
-import { cycleByCode, isCycleCode, type CycleCode, type PriceResult } from '@nimbus/contract';
+import { cycleByCode, isCycleCode, type CycleCode } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProductPlacement } from '../catalog/repository.js';
 import { promotions, type PromotionRow } from './repository.js';
 
 /** A priced order line: what the customer pays and why. */
-export interface Quote extends PriceResult {
+export interface Quote {
+  /** The discounted price, in minor units of Currency (what api/deploy/price answers). */
+  Price: number;
+  OriginalPrice: number;
+  Discount: number;
+  Currency: string;
+  Cycle: CycleCode;
   cycleKey: string;
   months: number;
   promotion: PromotionRow | null;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/pool.js';
+import { marshalConfig } from '../../lib/stored-config.js';
 
 export interface TaskRow<S = Record<string, unknown>> {
   id: number;
@@ -23,7 +24,7 @@ export const tasks = {
   ): Promise<TaskRow> {
     const { rows } = await db.query<TaskRow>(
       'insert into tasks (instance_id, user_id, kind, state) values ($1, $2, $3, $4) returning *',
-      [t.instanceId, t.userId, t.kind, JSON.stringify(t.state)],
+      [t.instanceId, t.userId, t.kind, marshalConfig(t.state)],
     );
     return rows[0]!;
   },
@@ -44,7 +45,7 @@ export const tasks = {
       `update tasks set status = coalesce($2, status), step = coalesce($3, step),
          state = jsonb_strip_nulls(state || $4::jsonb), updated_at = now()
        where id = $1`,
-      [id, p.status ?? null, p.step ?? null, JSON.stringify(p.state ?? {})],
+      [id, p.status ?? null, p.step ?? null, marshalConfig(p.state ?? {})],
     );
   },
   async finish(db: Queryable, id: number, f: { status: number; step: number; error?: string | null }): Promise<void> {

@@ -1,20 +1,26 @@
 import { TaskBody, TaskQuery, TaskResult } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, instanceNotFound } from '../../lib/errors.js';
+import { instances } from '../instances/repository.js';
 import { authOf } from '../../plugins/session.js';
 import { tasks } from './repository.js';
 
 async function taskOf(ctx: Context, userId: number, instanceId: number, taskId: number): Promise<TaskResult> {
   const task = await tasks.owned(ctx.db, userId, instanceId, taskId);
-  if (!task) throw new AppError('db_no_record', 404);
+  if (!task) {
+    // Another customer's or a missing instance is instance_not_exist (SPEC §8); a task the
+    // caller's instance never had is no record.
+    if (!(await instances.owned(ctx.db, userId, instanceId))) throw instanceNotFound();
+    throw new AppError('db_no_record', 404);
+  }
   return { Status: task.status, Step: task.step };
 }
 
 /** SPEC §7: a task of one of the caller's instances, polled while it runs (deploy 200 ms, reinstall 250 ms). */
 export async function taskRoutes(app: Api, ctx: Context) {
   const description =
-    'Status: 0 pending, 1 running, 2 OK, 3 finished, 4 stopped, 5 error. Deploy steps: 0 queueing, 1 cloning, 2 configuring, 3 firewall, 4 starting, 5 error.';
+    'Status: 0 pending, 1 running, 2 OK, 3 finished, 4 stopped, 5 error. Deploy steps: 0 queueing, 1 cloning, 2 configuring, 3 firewall, 4 starting, 5 error. Another customer’s or a missing instance is 404 `instance_not_exist`; an unknown task of the caller’s instance 404 `db_no_record`.';
   app.get(
     '/instance/task/get',
     {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { ATTACHMENT_TYPES, TICKET_LIMITS, TicketAttachment } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { replies, type Api } from '../../lib/api.js';
+import { documentedOnly, replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { Uploader } from './attachments-repository.js';
@@ -64,7 +64,7 @@ export const uploadSchema = (summary: string, description: string) => ({
     response: replies(TicketAttachment),
   },
   // Multipart bodies are read by the handler (readFile), which applies the limits above.
-  validatorCompiler: () => (data: unknown) => ({ value: data }),
+  validatorCompiler: documentedOnly,
 });
 
 export async function receiveUpload(ctx: Context, req: FastifyRequest, uploader: Uploader) {

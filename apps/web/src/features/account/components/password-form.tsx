@@ -49,10 +49,11 @@ export function PasswordForm() {
     form.reset();
     notify.success({ title });
   };
-  const submit = ({ Password, NewPassword }: Values) =>
+  // ConfirmPassword goes along: the server checks it too (passwords_mismatch).
+  const submit = ({ Password, NewPassword, ConfirmPassword }: Values) =>
     first
-      ? add.mutate({ NewPassword }, { onSuccess: done(t('password.addSuccess')), onError })
-      : change.mutate({ Password, NewPassword }, { onSuccess: done(t('password.success')), onError });
+      ? add.mutate({ NewPassword, ConfirmPassword }, { onSuccess: done(t('password.addSuccess')), onError })
+      : change.mutate({ Password, NewPassword, ConfirmPassword }, { onSuccess: done(t('password.success')), onError });
 
   return (
     <SectionCard id="password-heading" title={t(text.heading)} description={t(text.description)}>

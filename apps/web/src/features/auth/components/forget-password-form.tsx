@@ -37,7 +37,8 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
     sentMessage: (email) => t('forget.codeSentMessage', { email }),
   });
 
-  const submit = ({ ConfirmPassword: _confirm, ...values }: Values) =>
+  // ConfirmPassword goes along: the server checks it too (passwords_mismatch).
+  const submit = (values: Values) =>
     reset.mutate(values, {
       onSuccess: () => {
         notify.success({ title: t('forget.success'), message: t('forget.successMessage') });

@@ -59,7 +59,8 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
     failedTitle: t('register.codeFailed'),
   });
 
-  const submit = ({ ConfirmPassword: _confirm, AffCode, ...values }: Values) =>
+  // ConfirmPassword goes along: the server checks it too (passwords_mismatch).
+  const submit = ({ AffCode, ...values }: Values) =>
     registerAccount.mutate(
       { ...values, AgreeTerms: true, ...(AffCode.trim() ? { AffCode } : {}) },
       {

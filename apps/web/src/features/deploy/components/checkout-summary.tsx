@@ -1,5 +1,5 @@
 import { money } from '../../../lib/money';
-import { cycleByKey, PROMO_CODE_MAX, type PriceResult, type Product } from '@nimbus/contract';
+import { cycleByKey, PROMO_CODE_MAX, type Product } from '@nimbus/contract';
 import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,9 +13,13 @@ import { quotePrice } from '../api/deploy-api';
 import type { DeployDraft } from '../draft';
 import classes from './deploy.module.css';
 
+/**
+ * An applied promotion code and the price api/deploy/price answered for it (SPEC §7: the discounted
+ * price, in minor units). The original price is the catalogue's; the discount is the difference.
+ */
 export interface Promotion {
   code: string;
-  price: PriceResult;
+  price: number;
 }
 
 interface CheckoutSummaryProps {
@@ -53,6 +57,8 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const currency = product?.Currency ?? user.Currency;
   const amount = (minor: number) => money(minor, currency);
   const original = product && draft.cycle ? product.Price[draft.cycle] : undefined;
+  /** What a quoted price takes off the catalogue's price for the cycle (the quote is the discounted price). */
+  const discountOn = (price: number) => (original === undefined ? 0 : Math.max(0, original - price));
   const none = t('summary.none');
   const [checking, setChecking] = useState(false);
   const apply = useAction(quotePrice);
@@ -75,7 +81,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           props.onPromotion({ code, price });
           notify.success({
             title: t('promo.applied'),
-            message: t('promo.appliedMessage', { code, amount: money(price.Discount, price.Currency) }),
+            message: t('promo.appliedMessage', { code, amount: amount(discountOn(price)) }),
           });
         },
         onError: (error) => {
@@ -105,11 +111,11 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           <Line label={t('summary.image')} value={props.names.image ?? none} />
           <Divider my={4} />
           <Line label={t('summary.originalPrice')} value={original === undefined ? none : amount(original)} />
-          {promotion ? <Line label={t('summary.discount')} value={`− ${amount(promotion.price.Discount)}`} /> : null}
+          {promotion ? <Line label={t('summary.discount')} value={`− ${amount(discountOn(promotion.price))}`} /> : null}
           <Group justify="space-between" wrap="nowrap" align="baseline">
             <Text fw={600}>{t('summary.total')}</Text>
             <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="deploy-total">
-              {original === undefined ? none : amount(promotion ? promotion.price.Price : original)}
+              {original === undefined ? none : amount(promotion ? promotion.price : original)}
             </Text>
           </Group>
           <Text c="dimmed" fz="xs" ta="right">

@@ -1,11 +1,11 @@
-import { ConsoleTicket } from '@nimbus/contract';
+import { type ConsoleBody, ConsoleTicket } from '@nimbus/contract';
 import { api } from '../../../lib/api-client';
 
 export type ConsoleKind = 'vnc' | 'xterm';
 
 /** POST api/instance/vnc or api/instance/xterm: a single-use console token, valid for 30 s. */
 export const requestConsoleTicket = (kind: ConsoleKind, id: number) =>
-  api.post(`instance/${kind}`, { Id: id }, ConsoleTicket);
+  api.post(`instance/${kind}`, { id } satisfies ConsoleBody, ConsoleTicket);
 
 /** The console WebSocket of this origin for a token (never a Proxmox address). */
 export function consoleSocketUrl(kind: ConsoleKind, id: number, ticket: ConsoleTicket): string {

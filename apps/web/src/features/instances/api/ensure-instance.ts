@@ -21,7 +21,11 @@ export async function ensureInstance(queryClient: QueryClient, raw: string): Pro
     return id;
   } catch (error) {
     if (!(isApiError(error) && error.handled)) {
-      notify.warning({ title: i18n.t('instances:notFound.title'), message: i18n.t('instances:notFound.message') });
+      // SPEC §8: "get failed", with the catalogue's instance_not_exist text and the not-found tip.
+      notify.warning({
+        title: i18n.t('instances:notFound.title'),
+        message: i18n.t('instances:notFound.message', { reason: i18n.t('errors:code.instance_not_exist') }),
+      });
     }
     throw redirect({ to: '/instances' });
   }
