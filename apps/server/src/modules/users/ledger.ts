@@ -1,12 +1,14 @@
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { renderLine, type Line } from '../billing/lines.js';
+import { users } from './repository.js';
 
 export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
 
 /**
  * Moves a user's balance by amount (minor units) and records it, inside the caller's transaction.
- * The row lock serialises concurrent changes; a change that would go below zero is refused. The
+ * The user's row lock (users.lock, which foreign-key share locks do not block) serialises concurrent
+ * changes; a change that would go below zero is refused. The
  * note is a line (`line('deploy_charge', { … })`, read in each reader's language) or free text.
  */
 export async function post(
@@ -17,11 +19,7 @@ export async function post(
   note: Line | string,
 ): Promise<number> {
   if (!Number.isSafeInteger(amount)) throw new Error('ledger amounts are integers in minor units');
-  const { rows } = await tx.query<{ balance: number; currency: string }>(
-    'select balance, currency from users where id = $1 for update',
-    [userId],
-  );
-  const row = rows[0];
+  const row = await users.lock(tx, userId);
   if (!row) throw new AppError('user_not_exist', 404);
   const after = row.balance + amount;
   if (after < 0) throw new AppError('balance_not_enough', 409);
