@@ -12,18 +12,21 @@ export interface CreatedSession {
 /**
  * A local stand-in for the one part of Stripe's API the console calls: creating a Checkout Session
  * (POST /v1/checkout/sessions, form-encoded, answered with the session as JSON). `failNext` makes
- * the next create answer with Stripe's error shape.
+ * the next create answer with Stripe's error shape; `beforeAnswer` holds the answers back.
  */
 export class StripeStandIn {
   readonly sessions: CreatedSession[] = [];
   failNext = false;
+  /** Awaited before each session is answered: a test looks at the console while Stripe "thinks". */
+  beforeAnswer: (() => Promise<void>) | null = null;
   private server: Server | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
+        await this.beforeAnswer?.();
         const reply = (status: number, body: unknown) => {
           res.writeHead(status, {
             'content-type': 'application/json',

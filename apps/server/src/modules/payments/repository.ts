@@ -42,12 +42,19 @@ export const payments = {
     );
     return rows[0]!;
   },
-  async setCheckout(db: Queryable, id: number, url: string, ref: string | null): Promise<PaymentRow> {
+  async setCheckout(db: Queryable, id: number, url: string, ref: string | null): Promise<PaymentRow | undefined> {
     const { rows } = await db.query<PaymentRow>(
       'update payments set url = $2, gateway_ref = $3 where id = $1 returning *',
       [id, url, ref],
     );
-    return rows[0]!;
+    return rows[0];
+  },
+  /** Removes a payment that never reached a checkout page (nobody can have paid it); true if it did. */
+  async dropUnstarted(db: Queryable, id: number): Promise<boolean> {
+    const { rowCount } = await db.query(`delete from payments where id = $1 and status = 'pending' and url is null`, [
+      id,
+    ]);
+    return rowCount === 1;
   },
   /** One payment; with userId, only if it is that user's. */
   async byId(db: Queryable, id: number, userId?: number): Promise<PaymentRow | undefined> {

@@ -37,8 +37,8 @@ export function stripeGateway(config: Config): Gateway {
   if (!secretKey || !webhookSecret) throw new Error('stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const stripe = new Stripe(secretKey, {
     ...apiBase(config.STRIPE_API_BASE),
-    // The call runs in the payment's transaction (a retry with the same Idempotency-Key must answer
-    // the same), holding a pooled connection: bounded to about 16 s in all.
+    // The call runs after the payment is committed, with no transaction open; the request still
+    // waits for it, so it is bounded to about 16 s in all.
     maxNetworkRetries: 1,
     timeout: 8_000,
     telemetry: false,
