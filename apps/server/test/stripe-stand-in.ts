@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -78,4 +79,17 @@ export function checkoutSession(id: string, params: URLSearchParams, over: Recor
     url: `https://checkout.stripe.com/c/pay/${id}`,
     ...over,
   };
+}
+
+let eventCounter = 0;
+/** An event as Stripe sends it to the webhook: JSON, signed with the package's own test helper. */
+export function stripeEvent(type: string, object: Record<string, unknown>, secret: string) {
+  const payload = JSON.stringify({
+    id: `evt_test_${eventCounter++}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }

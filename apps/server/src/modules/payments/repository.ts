@@ -19,6 +19,10 @@ export interface PaymentRow {
   locale: Locale;
   billed_to: InvoicedTo | null;
   issuer: Issuer | null;
+  /** Migration 0016: the gateway's id of the completed charge, what was refunded, a dispute's state. */
+  charge_ref: string | null;
+  refunded: number;
+  dispute_status: 'open' | 'won' | 'lost' | null;
 }
 
 export const payments = {
@@ -68,6 +72,28 @@ export const payments = {
   async lock(db: Queryable, id: number): Promise<PaymentRow | undefined> {
     const { rows } = await db.query<PaymentRow>('select * from payments where id = $1 for update', [id]);
     return rows[0];
+  },
+  /** The payment whose completed charge the gateway names, locked like `lock`. */
+  async lockByCharge(db: Queryable, method: GatewayId, charge: string): Promise<PaymentRow | undefined> {
+    const { rows } = await db.query<PaymentRow>(
+      'select * from payments where method = $1 and charge_ref = $2 for update',
+      [method, charge],
+    );
+    return rows[0];
+  },
+  async setCharge(db: Queryable, id: number, charge: string): Promise<void> {
+    await db.query('update payments set charge_ref = $2 where id = $1 and charge_ref is null', [id, charge]);
+  },
+  async setReversal(
+    db: Queryable,
+    id: number,
+    r: { refunded: number; disputeStatus: PaymentRow['dispute_status'] },
+  ): Promise<void> {
+    await db.query('update payments set refunded = $2, dispute_status = $3 where id = $1', [
+      id,
+      r.refunded,
+      r.disputeStatus,
+    ]);
   },
   async setStatus(db: Queryable, id: number, status: PaymentStatus): Promise<PaymentRow> {
     const { rows } = await db.query<PaymentRow>(

@@ -12,6 +12,7 @@ import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { forgetKey, idempotent } from '../../lib/idempotency.js';
+import { reverseCommission } from '../affiliate/commissions.js';
 import { invoices } from '../billing/invoices.js';
 import { billing } from '../billing/repository.js';
 import { line } from '../billing/lines.js';
@@ -20,7 +21,7 @@ import { Throttle } from '../throttle/throttle.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { gatewaysOf } from './gateways/index.js';
-import type { Gateway, GatewayEvent, Outcome } from './gateways/types.js';
+import type { Gateway, GatewayEvent, Outcome, ReversalEvent } from './gateways/types.js';
 import { payments, type PaymentRow } from './repository.js';
 
 export function toPayment(row: PaymentRow): Payment {
@@ -243,7 +244,7 @@ async function settleInvoice(ctx: Context, tx: Tx, payment: PaymentRow): Promise
   }
 }
 
-/** A gateway's webhook: verified on its raw bytes, then applied through complete. */
+/** A gateway's webhook: verified on its raw bytes, then applied through complete or takeBack. */
 export async function receiveWebhook(
   ctx: Context,
   gateway: Gateway,
@@ -252,14 +253,66 @@ export async function receiveWebhook(
 ): Promise<void> {
   const event = await gateway.verifyWebhook(rawBody, headers);
   if (!event) return;
+  if ('kind' in event) return withTx(ctx.db, (tx) => takeBack(ctx, tx, gateway, event));
   await withTx(ctx.db, async (tx) => {
     const payment = await payments.lock(tx, event.paymentId);
     if (!payment || !matches(payment, gateway, event)) {
       ctx.log.warn({ paymentId: event.paymentId, gateway: gateway.id }, 'a webhook names no payment of ours; ignored');
       return;
     }
-    await complete(ctx, tx, payment.id, event.outcome);
+    const done = await complete(ctx, tx, payment.id, event.outcome);
+    if (done?.status === 'succeeded' && event.charge) await payments.setCharge(tx, payment.id, event.charge);
   });
+}
+
+/** Whether a dispute in this state has the money withdrawn (Stripe withdraws it at opening). */
+const withdrawn = (s: PaymentRow['dispute_status']) => s === 'open' || s === 'lost';
+
+/**
+ * Money the gateway took back from a completed payment, taken from the balance through the ledger
+ * exactly once: the payment's row lock serialises deliveries, a refund moves only what exceeds
+ * the refunds already applied, and a dispute moves money only when its state changes (opened or
+ * lost: withdrawn; won after being opened: given back; a closed dispute is final). The balance may
+ * go below zero (a debt, which refuses every charge until paid). The affiliate commission earned
+ * by an invoice the payment paid is reversed.
+ */
+async function takeBack(ctx: Context, tx: Tx, gateway: Gateway, e: ReversalEvent): Promise<void> {
+  const payment = await payments.lockByCharge(tx, gateway.id, e.charge);
+  if (
+    !payment ||
+    payment.status !== 'succeeded' ||
+    (e.currency && e.currency.toUpperCase() !== payment.currency.trim())
+  ) {
+    ctx.log.warn({ charge: e.charge, gateway: gateway.id }, 'a reversal names no completed payment of ours; ignored');
+    return;
+  }
+  const args = { payment: payment.id, method: METHOD_NAMES[payment.method] };
+  let refunded = payment.refunded;
+  let dispute = payment.dispute_status;
+  let taken = false;
+  if (e.refunded !== undefined) {
+    const more = Math.min(e.refunded, payment.amount) - refunded;
+    if (more > 0) {
+      await post(tx, payment.user_id, 'charge', -more, line('payment_refunded', args), { mayOwe: true });
+      refunded += more;
+      taken = true;
+    }
+  }
+  if (e.dispute && dispute !== 'won' && dispute !== 'lost' && e.dispute.status !== dispute) {
+    const amount = Math.min(e.dispute.amount, payment.amount);
+    if (!withdrawn(dispute) && withdrawn(e.dispute.status)) {
+      await post(tx, payment.user_id, 'charge', -amount, line('payment_disputed', args), { mayOwe: true });
+      taken = true;
+    } else if (withdrawn(dispute) && e.dispute.status === 'won') {
+      await post(tx, payment.user_id, 'adjustment', amount, line('payment_dispute_won', args));
+    }
+    dispute = e.dispute.status;
+  }
+  await payments.setReversal(tx, payment.id, { refunded, disputeStatus: dispute });
+  if (taken && payment.invoice_id) {
+    const invoice = await billing.invoice(tx, payment.invoice_id, payment.user_id);
+    if (invoice) await reverseCommission(tx, invoice);
+  }
 }
 
 function matches(p: PaymentRow, gateway: Gateway, e: GatewayEvent): boolean {
