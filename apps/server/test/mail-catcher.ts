@@ -9,6 +9,8 @@ export interface CaughtMail {
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests to read codes from. */
 export class MailCatcher {
   readonly mails: CaughtMail[] = [];
+  /** Awaited before a mail is accepted: a test looks at the console while SMTP "thinks". */
+  beforeAccept: (() => Promise<void>) | null = null;
   private server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -16,7 +18,8 @@ export class MailCatcher {
     onData: (stream, session, done) => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        await this.beforeAccept?.();
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
         this.mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, subject });

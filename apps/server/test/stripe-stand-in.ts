@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,18 +13,21 @@ export interface CreatedSession {
 /**
  * A local stand-in for the one part of Stripe's API the console calls: creating a Checkout Session
  * (POST /v1/checkout/sessions, form-encoded, answered with the session as JSON). `failNext` makes
- * the next create answer with Stripe's error shape.
+ * the next create answer with Stripe's error shape; `beforeAnswer` holds the answers back.
  */
 export class StripeStandIn {
   readonly sessions: CreatedSession[] = [];
   failNext = false;
+  /** Awaited before each session is answered: a test looks at the console while Stripe "thinks". */
+  beforeAnswer: (() => Promise<void>) | null = null;
   private server: Server | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
+        await this.beforeAnswer?.();
         const reply = (status: number, body: unknown) => {
           res.writeHead(status, {
             'content-type': 'application/json',
@@ -75,4 +79,17 @@ export function checkoutSession(id: string, params: URLSearchParams, over: Recor
     url: `https://checkout.stripe.com/c/pay/${id}`,
     ...over,
   };
+}
+
+let eventCounter = 0;
+/** An event as Stripe sends it to the webhook: JSON, signed with the package's own test helper. */
+export function stripeEvent(type: string, object: Record<string, unknown>, secret: string) {
+  const payload = JSON.stringify({
+    id: `evt_test_${eventCounter++}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }

@@ -23,8 +23,21 @@ export function createPool(url: string, opts: { max?: number; onError?: (err: Er
   return pool;
 }
 
-/** Runs fn in a transaction, committing on success and rolling back on any error. */
-export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** SQLSTATEs of a transaction PostgreSQL aborted to let another one through: worth running again. */
+const RETRYABLE = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
+const MAX_ATTEMPTS = 4;
+
+const sqlState = (e: unknown) => (e as { code?: unknown } | null)?.code;
+
+/**
+ * Whether an error is pg-pool giving up on a free connection (connectionTimeoutMillis passed):
+ * the database is busy, not broken, and the API answers 503 with Retry-After.
+ */
+export function poolExhausted(e: unknown): boolean {
+  return e instanceof Error && e.message === 'timeout exceeded when trying to connect';
+}
+
+async function once<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const tx = await db.connect();
   try {
     await tx.query('begin');
@@ -36,5 +49,22 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
     throw e;
   } finally {
     tx.release();
+  }
+}
+
+/**
+ * Runs fn in a transaction, committing on success and rolling back on any error. A transaction
+ * PostgreSQL aborted as a deadlock or serialization failure is run again from the start, a few
+ * times, after a short random pause so that the contenders do not meet again; fn therefore does
+ * nothing but database work (never a network call: see docs/security.md, "Money").
+ */
+export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(db, fn);
+    } catch (e) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(String(sqlState(e)))) throw e;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@nimbus/contract';
 import { z } from 'zod';
-import type { Tx } from '../db/pool.js';
+import type { Queryable, Tx } from '../db/pool.js';
 import { AppError } from './errors.js';
 
 /** The optional Idempotency-Key header of mutations that create resources or move money. */
@@ -57,4 +57,17 @@ export async function idempotent<T>(
   const row = rows[0];
   if (!row || !row.request_hash.equals(hash)) throw keyError('key_reused');
   return row.response;
+}
+
+/**
+ * Releases a customer's key whose work was undone after its transaction committed (a gateway that
+ * refused the checkout of a payment already recorded), so a retry with the same key runs afresh.
+ */
+export async function forgetKey(db: Queryable, opts: { userId: number; route: string; key: string | undefined }) {
+  if (opts.key === undefined) return;
+  await db.query(`delete from ${TABLES.user.table} where user_id = $1 and route = $2 and key = $3`, [
+    opts.userId,
+    opts.route,
+    opts.key,
+  ]);
 }

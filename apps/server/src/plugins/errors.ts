@@ -2,6 +2,7 @@ import type { ErrorBody } from '@nimbus/contract';
 import type { FastifyError } from 'fastify';
 import pg from 'pg';
 import type { Api } from '../lib/api.js';
+import { poolExhausted } from '../db/pool.js';
 import { AppError } from '../lib/errors.js';
 
 function body(e: AppError): ErrorBody {
@@ -19,7 +20,11 @@ export function installErrorHandler(app: Api) {
     // PostgreSQL refuses text it cannot store (a NUL character): bad input, not a failure.
     else if (['22021', '22P05'].includes(String((err as { code?: string }).code)))
       e = new AppError('parse_data_error', 400);
-    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    // Every pooled connection stayed busy for connectionTimeoutMillis: busy, not broken.
+    else if (poolExhausted(err)) {
+      e = new AppError('db_connect_error', 503, undefined, 1);
+      req.log.warn('no free database connection; answered 503');
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
       e = new AppError('parse_data_error', err.statusCode);
     else {
       const dbDown = ['ECONNREFUSED', '57P01', '57P03', '08006', '08001'].includes(

@@ -2,6 +2,7 @@ import type { Queryable, Tx } from '../../db/pool.js';
 import { clock } from '../../lib/clock.js';
 import type { InvoiceRow } from '../billing/invoices.js';
 import { post } from '../users/ledger.js';
+import { users } from '../users/repository.js';
 import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, commissionOf } from './settings.js';
 import { line } from '../billing/lines.js';
@@ -50,11 +51,9 @@ export async function recordPurchase(tx: Tx, invoice: InvoiceRow): Promise<void>
 export async function reverseCommission(tx: Tx, invoice: InvoiceRow): Promise<void> {
   const old = await affiliateRepo.reverse(tx, invoice.id, clock.now());
   if (!old || old.status !== 'available' || old.amount === 0) return;
-  const { rows } = await tx.query<{ balance: number }>('select balance from users where id = $1 for update', [
-    old.referrer_id,
-  ]);
+  const referrer = await users.lock(tx, old.referrer_id);
   const owed = -(await affiliateRepo.withdrawable(tx, old.referrer_id));
-  const take = Math.min(owed, rows[0]?.balance ?? 0);
+  const take = Math.min(owed, referrer?.balance ?? 0);
   if (take <= 0) return;
   await post(tx, old.referrer_id, 'commission', -take, line('commission_reversed'));
   await affiliateRepo.addPayout(tx, old.referrer_id, -take, old.currency);

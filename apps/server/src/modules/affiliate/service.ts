@@ -126,10 +126,7 @@ export async function withdraw(
 ): Promise<AffiliateWithdrawResult> {
   return withTx(ctx.db, (tx) =>
     idempotent(tx, { userId, route: 'user/aff/withdraw', key, body }, async () => {
-      const { rows } = await tx.query<{ currency: string }>('select currency from users where id = $1 for update', [
-        userId,
-      ]);
-      const currency = rows[0]!.currency.trim();
+      const currency = (await users.lock(tx, userId))!.currency.trim();
       const available = await affiliateRepo.withdrawable(tx, userId);
       if (available <= 0) throw new AppError('balance_not_enough', 409);
       const amount = body.Amount ?? available;

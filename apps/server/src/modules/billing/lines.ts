@@ -35,6 +35,18 @@ export const LINE_TEMPLATES = {
     en_US: 'Payment #{payment} ({method}) for invoice #{invoice}',
     zh_CN: '付款 #{payment}（{method}），用于支付账单 #{invoice}',
   },
+  payment_refunded: {
+    en_US: 'Payment #{payment} ({method}) refunded',
+    zh_CN: '付款 #{payment}（{method}）已退款',
+  },
+  payment_disputed: {
+    en_US: 'Payment #{payment} ({method}) disputed by the card holder',
+    zh_CN: '付款 #{payment}（{method}）被持卡人拒付',
+  },
+  payment_dispute_won: {
+    en_US: 'Dispute of payment #{payment} ({method}) decided in our favour: amount restored',
+    zh_CN: '付款 #{payment}（{method}）的拒付争议已胜诉：金额已恢复',
+  },
   commission_moved: { en_US: 'Affiliate commission moved to balance', zh_CN: '推广佣金转入余额' },
   commission_reversed: {
     en_US: 'Affiliate commission reversed (refunded purchase)',

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
+import { startAction } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { backups, type BackupStatus } from './backups-repository.js';
-import { actionHandler, attempt, clusterOf, once, quotas, resumePower, startOnVm, type Sent } from './common.js';
+import { actionHandler, attempt, clusterOf, once, quotas, resumePower, type Sent } from './common.js';
 import { archiveOf, claimArchive, notesTemplate } from './backup-archives.js';
 import { ensureAntiSpoofing, keptConfig, reapply } from './keep.js';
 
@@ -44,11 +45,21 @@ export interface BackupTaskState {
 
 /** POST api/instance/backup/add: a new backup within the product's quota. */
 export function addBackup(ctx: Context, userId: number, b: z.output<typeof BackupAddBody>): Promise<number> {
-  return startOnVm(ctx, userId, b.Id, 'backup_add', async (_vm, instance, tx) => {
-    const q = await quotas(ctx, instance.product_id);
-    if ((await backups.counted(tx, instance.id)) >= q.backups) throw new AppError('quota_exceeded', 409);
-    const row = await backups.create(tx, { instanceId: instance.id, userId, name: b.Name, description: b.Description });
-    return { backupId: row.id } satisfies BackupTaskState;
+  return startAction(ctx, {
+    userId,
+    instanceId: b.Id,
+    kind: 'backup_add',
+    prepare: async (tx, instance) => {
+      const q = await quotas(ctx, instance.product_id);
+      if ((await backups.counted(tx, instance.id)) >= q.backups) throw new AppError('quota_exceeded', 409);
+      const row = await backups.create(tx, {
+        instanceId: instance.id,
+        userId,
+        name: b.Name,
+        description: b.Description,
+      });
+      return { backupId: row.id } satisfies BackupTaskState;
+    },
   });
 }
 
@@ -62,19 +73,29 @@ async function usable(tx: Tx, userId: number, instanceId: number, backupId: numb
 
 /** POST api/instance/backup/restore: the VM replaced by the backup, keeping its network and size. */
 export async function restoreBackup(ctx: Context, userId: number, b: z.output<typeof BackupRefBody>) {
-  return startOnVm(ctx, userId, b.Id, 'backup_restore', async (_vm, _instance, tx) => {
-    await usable(tx, userId, b.Id, b.BackupId, ['ready']);
-    await backups.update(tx, b.BackupId, { status: 'restoring' });
-    return { backupId: b.BackupId } satisfies BackupTaskState;
+  return startAction(ctx, {
+    userId,
+    instanceId: b.Id,
+    kind: 'backup_restore',
+    prepare: async (tx) => {
+      await usable(tx, userId, b.Id, b.BackupId, ['ready']);
+      await backups.update(tx, b.BackupId, { status: 'restoring' });
+      return { backupId: b.BackupId } satisfies BackupTaskState;
+    },
   });
 }
 
 /** POST api/instance/backup/del. */
 export async function deleteBackup(ctx: Context, userId: number, b: z.output<typeof BackupRefBody>) {
-  return startOnVm(ctx, userId, b.Id, 'backup_del', async (_vm, _instance, tx) => {
-    const row = await usable(tx, userId, b.Id, b.BackupId, ['ready', 'failed']);
-    await backups.update(tx, b.BackupId, { status: 'deleting' });
-    return { backupId: b.BackupId, before: row.status } satisfies BackupTaskState;
+  return startAction(ctx, {
+    userId,
+    instanceId: b.Id,
+    kind: 'backup_del',
+    prepare: async (tx) => {
+      const row = await usable(tx, userId, b.Id, b.BackupId, ['ready', 'failed']);
+      await backups.update(tx, b.BackupId, { status: 'deleting' });
+      return { backupId: b.BackupId, before: row.status } satisfies BackupTaskState;
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
-import type { Tx } from '../../db/pool.js';
+import type { Queryable } from '../../db/pool.js';
 import { LIVE, startAction } from '../instances/actions.js';
 import { durable, type BaseState, type Failure } from '../instances/durable.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
@@ -147,23 +147,39 @@ export async function resumePower(job: Job<{ wasRunning?: boolean }>, ctx: Conte
   if (job.instance.status === 'paused') await instances.setStatus(ctx.db, job.instance.id, 'available');
 }
 
+/** The newest task of an instance (0 without one): what changed if another task was started since. */
+async function newestTask(db: Queryable, instanceId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'select coalesce(max(id), 0)::bigint as id from tasks where instance_id = $1',
+    [instanceId],
+  );
+  return rows[0]!.id;
+}
+
 /**
  * Starts an action on the caller's instance (see startAction: 404 for another customer's, 409
- * `wrong_status` unless available or paused, one at a time) after `prepare` checked it against the
- * VM, with the instance locked, so two requests cannot both pass a check such as a quota.
+ * `wrong_status` unless available or paused, one at a time) after `check` looked at the VM. The VM
+ * is read with no transaction open (a Proxmox round trip holds no pooled connection and no lock);
+ * the task is then created only if no other task of the instance was started since the read (else
+ * `wrong_status`, as while one runs), so two requests cannot both pass a check such as a quota.
  */
-export function startOnVm<S extends object>(
+export async function startOnVm<S extends object>(
   ctx: Context,
   userId: number,
   instanceId: number,
   kind: ActionKind,
-  prepare: (vm: Vm, instance: InstanceRow, tx: Tx) => Promise<S>,
+  check: (vm: Vm, instance: InstanceRow) => Promise<S>,
 ): Promise<number> {
+  const { instance, vm } = await liveVm(ctx, userId, instanceId);
+  const seen = await newestTask(ctx.db, instance.id);
+  const state = await check(vm, instance);
   return startAction(ctx, {
     userId,
     instanceId,
     kind,
-    prepare: (tx, instance) =>
-      prepare({ client: clusterOf(ctx, instance).client, node: instance.node!, vmid: instance.vmid! }, instance, tx),
+    prepare: async (tx) => {
+      if ((await newestTask(tx, instanceId)) !== seen) throw new AppError('wrong_status', 409);
+      return state;
+    },
   });
 }

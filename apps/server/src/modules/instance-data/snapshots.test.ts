@@ -114,4 +114,18 @@ describe('snapshots', () => {
     expectError(await act(h, other.u, 'snapshot/restore', { Id: other.id, Name: 'clean' }), 404, 'db_no_record');
     expect(await inProxmox()).toEqual(['clean']);
   });
+
+  it('reads the snapshots in Proxmox with no database transaction open', async () => {
+    for (const e of h.emulators.values())
+      e.faults.add({ kind: 'latency', latencyMs: 1500, method: 'GET', path: /\/snapshot$/ });
+    const asked = act(h, c.u, 'snapshot/del', { Id: c.id, Name: 'never-taken' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const open = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expectError(await asked, 404, 'db_no_record');
+    for (const e of h.emulators.values()) e.faults.clear();
+    expect(open.rows[0]!.n).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { users } from '../users/repository.js';
 import type { Queryable } from '../../db/pool.js';
 
 export interface SshKeyRow {
@@ -30,7 +31,7 @@ export const sshKeys = {
   },
   /** Counts a customer's keys while holding their user row, so concurrent adds count in turn. */
   async countLocked(db: Queryable, userId: number): Promise<number> {
-    await db.query('select 1 from users where id = $1 for update', [userId]);
+    await users.lock(db, userId);
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from ssh_keys where user_id = $1', [
       userId,
     ]);

@@ -150,14 +150,11 @@ export async function unbind(ctx: Context, userId: number, providerId: string): 
   const offered = new Set(configuredProviders(ctx.config).map((p) => p.Id));
   await withTx(ctx.db, async (tx) => {
     // The account's row lock: two unbinds at once cannot each leave the other as the last way.
-    const { rows } = await tx.query<{ has_password: boolean }>(
-      'select password_hash is not null as has_password from users where id = $1 for update',
-      [userId],
-    );
+    const account = await users.lock(tx, userId);
     const bound = await identities.ofUser(tx, userId);
     if (!bound.some((i) => i.provider === providerId)) throw new AppError('db_no_record', 404);
     const others = bound.filter((i) => i.provider !== providerId && offered.has(i.provider));
-    if (!rows[0]?.has_password && others.length === 0) throw new AppError('wrong_status', 409);
+    if (account?.password_hash == null && others.length === 0) throw new AppError('wrong_status', 409);
     await identities.remove(tx, userId, providerId);
   });
 }

@@ -19,6 +19,10 @@ export interface PaymentRow {
   locale: Locale;
   billed_to: InvoicedTo | null;
   issuer: Issuer | null;
+  /** Migration 0016: the gateway's id of the completed charge, what was refunded, a dispute's state. */
+  charge_ref: string | null;
+  refunded: number;
+  dispute_status: 'open' | 'won' | 'lost' | null;
 }
 
 export const payments = {
@@ -42,12 +46,19 @@ export const payments = {
     );
     return rows[0]!;
   },
-  async setCheckout(db: Queryable, id: number, url: string, ref: string | null): Promise<PaymentRow> {
+  async setCheckout(db: Queryable, id: number, url: string, ref: string | null): Promise<PaymentRow | undefined> {
     const { rows } = await db.query<PaymentRow>(
       'update payments set url = $2, gateway_ref = $3 where id = $1 returning *',
       [id, url, ref],
     );
-    return rows[0]!;
+    return rows[0];
+  },
+  /** Removes a payment that never reached a checkout page (nobody can have paid it); true if it did. */
+  async dropUnstarted(db: Queryable, id: number): Promise<boolean> {
+    const { rowCount } = await db.query(`delete from payments where id = $1 and status = 'pending' and url is null`, [
+      id,
+    ]);
+    return rowCount === 1;
   },
   /** One payment; with userId, only if it is that user's. */
   async byId(db: Queryable, id: number, userId?: number): Promise<PaymentRow | undefined> {
@@ -61,6 +72,28 @@ export const payments = {
   async lock(db: Queryable, id: number): Promise<PaymentRow | undefined> {
     const { rows } = await db.query<PaymentRow>('select * from payments where id = $1 for update', [id]);
     return rows[0];
+  },
+  /** The payment whose completed charge the gateway names, locked like `lock`. */
+  async lockByCharge(db: Queryable, method: GatewayId, charge: string): Promise<PaymentRow | undefined> {
+    const { rows } = await db.query<PaymentRow>(
+      'select * from payments where method = $1 and charge_ref = $2 for update',
+      [method, charge],
+    );
+    return rows[0];
+  },
+  async setCharge(db: Queryable, id: number, charge: string): Promise<void> {
+    await db.query('update payments set charge_ref = $2 where id = $1 and charge_ref is null', [id, charge]);
+  },
+  async setReversal(
+    db: Queryable,
+    id: number,
+    r: { refunded: number; disputeStatus: PaymentRow['dispute_status'] },
+  ): Promise<void> {
+    await db.query('update payments set refunded = $2, dispute_status = $3 where id = $1', [
+      id,
+      r.refunded,
+      r.disputeStatus,
+    ]);
   },
   async setStatus(db: Queryable, id: number, status: PaymentStatus): Promise<PaymentRow> {
     const { rows } = await db.query<PaymentRow>(

@@ -11,7 +11,8 @@ import type { GatewayId } from '../../config/env.js';
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { idempotent } from '../../lib/idempotency.js';
+import { forgetKey, idempotent } from '../../lib/idempotency.js';
+import { reverseCommission } from '../affiliate/commissions.js';
 import { invoices } from '../billing/invoices.js';
 import { billing } from '../billing/repository.js';
 import { line } from '../billing/lines.js';
@@ -20,7 +21,7 @@ import { Throttle } from '../throttle/throttle.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { gatewaysOf } from './gateways/index.js';
-import type { Gateway, GatewayEvent, Outcome } from './gateways/types.js';
+import type { Gateway, GatewayEvent, Outcome, ReversalEvent } from './gateways/types.js';
 import { payments, type PaymentRow } from './repository.js';
 
 export function toPayment(row: PaymentRow): Payment {
@@ -62,33 +63,65 @@ function gatewayFor(ctx: Context, method: string): Gateway {
   return gateway;
 }
 
-/**
- * A pending payment and its checkout at the gateway, in the caller's transaction: a gateway that
- * fails leaves nothing behind (create_payment_error).
- */
-async function startPayment(
-  ctx: Context,
+/** A pending payment, recorded in the caller's transaction; its checkout is made after the commit. */
+async function recordPayment(
   tx: Tx,
   gateway: Gateway,
   p: { userId: number; purpose: PaymentRow['purpose']; invoiceId: number | null; amount: number; locale: Locale },
-): Promise<PaymentRow> {
+): Promise<Started> {
   const user = await users.byId(tx, p.userId);
   if (!user) throw new AppError('invalid_session', 401);
   // In the balance's own currency (CURRENCY applies to new accounts; older ones keep theirs).
   const payment = await payments.insert(tx, { ...p, method: gateway.id, currency: user.currency.trim() });
-  let checkout: { url: string; ref: string | null };
+  return { PaymentId: payment.id };
+}
+
+/** What a request that starts a payment keeps under its Idempotency-Key: the payment it recorded. */
+interface Started {
+  PaymentId: number;
+}
+
+/**
+ * The gateway's checkout page for a recorded payment, made with no transaction open: the gateway's
+ * round trip holds no pooled connection and no lock. The gateway's own idempotency key is the
+ * payment's, so running this again (a replay of the request) gets the same page. A gateway that
+ * refuses undoes the request: the payment (which no customer can have paid, having no page) is
+ * removed, and the Idempotency-Key and the top-up limit's count are given back, so that a retry
+ * starts afresh (create_payment_error).
+ */
+async function checkout(
+  ctx: Context,
+  gateway: Gateway,
+  started: Started,
+  request: { userId: number; route: string; key: string | undefined; throttleKey?: string },
+): Promise<PaymentRow> {
+  const payment = await payments.byId(ctx.db, started.PaymentId, request.userId);
+  if (!payment) throw new AppError('create_payment_error', 502);
+  if (payment.url || payment.status !== 'pending') return payment;
+  const user = (await users.byId(ctx.db, payment.user_id))!;
+  let page: { url: string; ref: string | null };
   try {
-    checkout = await gateway.createCheckout(payment, { email: user.email });
+    page = await gateway.createCheckout(payment, { email: user.email });
   } catch (e) {
     ctx.log.error({ err: e, paymentId: payment.id, gateway: gateway.id }, 'the gateway refused a checkout');
+    await withTx(ctx.db, async (tx) => {
+      if (!(await payments.dropUnstarted(tx, payment.id))) return;
+      await forgetKey(tx, request);
+      if (request.throttleKey) await new Throttle(tx).unhit(request.throttleKey);
+    });
     throw new AppError('create_payment_error', 502);
   }
-  return payments.setCheckout(tx, payment.id, checkout.url, checkout.ref);
+  const row = await payments.setCheckout(ctx.db, payment.id, page.url, page.ref);
+  if (!row) throw new AppError('create_payment_error', 502);
+  return row;
 }
 
 const TOPUP_WINDOW_SECONDS = 3600;
 
-/** SPEC §7 api/balance/topup: a pending top-up and where to pay it. */
+/**
+ * SPEC §7 api/balance/topup: a pending top-up and where to pay it. The payment is recorded and
+ * committed first; the gateway is called after, outside any transaction.
+ */
 export async function topUp(
   ctx: Context,
   userId: number,
@@ -100,26 +133,21 @@ export async function topUp(
   if (body.Amount < c.TOPUP_MIN) throw badRequest({ Amount: 'amount_too_small' });
   if (body.Amount > c.TOPUP_MAX) throw badRequest({ Amount: 'amount_too_large' });
   const gateway = gatewayFor(ctx, body.Method);
-  return withTx(ctx.db, (tx) =>
-    idempotent(tx, { userId, route: 'balance/topup', key, body }, async () => {
-      // Counted in the transaction, so only payments actually made count (a retry answered from its
-      // key, or a gateway failure, costs nothing), and without a second pooled connection.
-      await new Throttle(tx).enforce(`topup:${userId}`, {
+  const route = 'balance/topup';
+  const throttleKey = `topup:${userId}`;
+  const started = await withTx(ctx.db, (tx) =>
+    idempotent(tx, { userId, route, key, body }, async () => {
+      // Counted in the transaction, so a retry answered from its key costs nothing, and without a
+      // second pooled connection; a gateway failure gives the count back (checkout).
+      await new Throttle(tx).enforce(throttleKey, {
         limit: c.TOPUP_RATE_LIMIT_PER_HOUR,
         windowSeconds: TOPUP_WINDOW_SECONDS,
         scope: 'account',
       });
-      return toPayment(
-        await startPayment(ctx, tx, gateway, {
-          userId,
-          purpose: 'topup',
-          invoiceId: null,
-          amount: body.Amount,
-          locale,
-        }),
-      );
+      return recordPayment(tx, gateway, { userId, purpose: 'topup', invoiceId: null, amount: body.Amount, locale });
     }),
   );
+  return toPayment(await checkout(ctx, gateway, started, { userId, route, key, throttleKey }));
 }
 
 export async function getPayment(ctx: Context, userId: number, id: number): Promise<Payment> {
@@ -128,7 +156,10 @@ export async function getPayment(ctx: Context, userId: number, id: number): Prom
   return toPayment(row);
 }
 
-/** POST api/invoice/pay: from the balance at once, or a payment at a gateway that pays it when complete. */
+/**
+ * POST api/invoice/pay: from the balance at once, or a payment at a gateway that pays it when
+ * complete (recorded and committed first, its checkout made after, outside any transaction).
+ */
 export async function payInvoice(
   ctx: Context,
   userId: number,
@@ -137,8 +168,9 @@ export async function payInvoice(
   locale: Locale,
 ): Promise<InvoicePayResult> {
   const gateway = body.Method === 'balance' ? null : gatewayFor(ctx, body.Method);
-  return withTx(ctx.db, (tx) =>
-    idempotent(tx, { userId, route: 'invoice/pay', key, body }, async () => {
+  const route = 'invoice/pay';
+  const done = await withTx(ctx.db, (tx) =>
+    idempotent<InvoicePayResult | Started>(tx, { userId, route, key, body }, async () => {
       if (!gateway) {
         await invoices.payFromBalance(tx, userId, body.Id);
         return { Invoice: await getInvoice(tx, userId, body.Id, locale), Payment: null };
@@ -150,16 +182,18 @@ export async function payInvoice(
       if (invoice.amount <= 0 || invoice.currency.trim() !== ctx.config.CURRENCY) {
         throw new AppError('finish_invoice_error', 409);
       }
-      const payment = await startPayment(ctx, tx, gateway, {
+      return recordPayment(tx, gateway, {
         userId,
         purpose: 'invoice',
         invoiceId: invoice.id,
         amount: invoice.amount,
         locale,
       });
-      return { Invoice: await getInvoice(tx, userId, body.Id, locale), Payment: toPayment(payment) };
     }),
   );
+  if (!('PaymentId' in done)) return done;
+  const payment = await checkout(ctx, gateway!, done, { userId, route, key });
+  return { Invoice: await getInvoice(ctx.db, userId, body.Id, locale), Payment: toPayment(payment) };
 }
 
 /**
@@ -210,7 +244,7 @@ async function settleInvoice(ctx: Context, tx: Tx, payment: PaymentRow): Promise
   }
 }
 
-/** A gateway's webhook: verified on its raw bytes, then applied through complete. */
+/** A gateway's webhook: verified on its raw bytes, then applied through complete or takeBack. */
 export async function receiveWebhook(
   ctx: Context,
   gateway: Gateway,
@@ -219,14 +253,66 @@ export async function receiveWebhook(
 ): Promise<void> {
   const event = await gateway.verifyWebhook(rawBody, headers);
   if (!event) return;
+  if ('kind' in event) return withTx(ctx.db, (tx) => takeBack(ctx, tx, gateway, event));
   await withTx(ctx.db, async (tx) => {
     const payment = await payments.lock(tx, event.paymentId);
     if (!payment || !matches(payment, gateway, event)) {
       ctx.log.warn({ paymentId: event.paymentId, gateway: gateway.id }, 'a webhook names no payment of ours; ignored');
       return;
     }
-    await complete(ctx, tx, payment.id, event.outcome);
+    const done = await complete(ctx, tx, payment.id, event.outcome);
+    if (done?.status === 'succeeded' && event.charge) await payments.setCharge(tx, payment.id, event.charge);
   });
+}
+
+/** Whether a dispute in this state has the money withdrawn (Stripe withdraws it at opening). */
+const withdrawn = (s: PaymentRow['dispute_status']) => s === 'open' || s === 'lost';
+
+/**
+ * Money the gateway took back from a completed payment, taken from the balance through the ledger
+ * exactly once: the payment's row lock serialises deliveries, a refund moves only what exceeds
+ * the refunds already applied, and a dispute moves money only when its state changes (opened or
+ * lost: withdrawn; won after being opened: given back; a closed dispute is final). The balance may
+ * go below zero (a debt, which refuses every charge until paid). The affiliate commission earned
+ * by an invoice the payment paid is reversed.
+ */
+async function takeBack(ctx: Context, tx: Tx, gateway: Gateway, e: ReversalEvent): Promise<void> {
+  const payment = await payments.lockByCharge(tx, gateway.id, e.charge);
+  if (
+    !payment ||
+    payment.status !== 'succeeded' ||
+    (e.currency && e.currency.toUpperCase() !== payment.currency.trim())
+  ) {
+    ctx.log.warn({ charge: e.charge, gateway: gateway.id }, 'a reversal names no completed payment of ours; ignored');
+    return;
+  }
+  const args = { payment: payment.id, method: METHOD_NAMES[payment.method] };
+  let refunded = payment.refunded;
+  let dispute = payment.dispute_status;
+  let taken = false;
+  if (e.refunded !== undefined) {
+    const more = Math.min(e.refunded, payment.amount) - refunded;
+    if (more > 0) {
+      await post(tx, payment.user_id, 'charge', -more, line('payment_refunded', args), { mayOwe: true });
+      refunded += more;
+      taken = true;
+    }
+  }
+  if (e.dispute && dispute !== 'won' && dispute !== 'lost' && e.dispute.status !== dispute) {
+    const amount = Math.min(e.dispute.amount, payment.amount);
+    if (!withdrawn(dispute) && withdrawn(e.dispute.status)) {
+      await post(tx, payment.user_id, 'charge', -amount, line('payment_disputed', args), { mayOwe: true });
+      taken = true;
+    } else if (withdrawn(dispute) && e.dispute.status === 'won') {
+      await post(tx, payment.user_id, 'adjustment', amount, line('payment_dispute_won', args));
+    }
+    dispute = e.dispute.status;
+  }
+  await payments.setReversal(tx, payment.id, { refunded, disputeStatus: dispute });
+  if (taken && payment.invoice_id) {
+    const invoice = await billing.invoice(tx, payment.invoice_id, payment.user_id);
+    if (invoice) await reverseCommission(tx, invoice);
+  }
 }
 
 function matches(p: PaymentRow, gateway: Gateway, e: GatewayEvent): boolean {

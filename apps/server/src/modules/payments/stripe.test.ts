@@ -1,4 +1,5 @@
 import type { InvoicePayResult, Invoice, Payment, PaymentMethods } from '@nimbus/contract';
+import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
@@ -112,11 +113,67 @@ describe('top-ups through Stripe Checkout', () => {
   it('answers create_payment_error when Stripe refuses, and keeps no payment', async () => {
     const u = await signUp(h);
     stand.failNext = true;
-    const r = await call(h, 'POST', '/api/balance/topup', { ssid: u.ssid, body: { Amount: 100, Method: 'stripe' } });
+    const r = await call(h, 'POST', '/api/balance/topup', {
+      ssid: u.ssid,
+      key: 'refused-once',
+      body: { Amount: 100, Method: 'stripe' },
+    });
     expect([r.status, r.body.code]).toEqual([502, 'create_payment_error']);
     const { rows } = await h.db.query('select 1 from payments where user_id = $1', [u.userId]);
     expect(rows).toHaveLength(0);
+    // The Idempotency-Key of the refused request is free again: its retry makes the payment.
+    const again = await call<Payment>(h, 'POST', '/api/balance/topup', {
+      ssid: u.ssid,
+      key: 'refused-once',
+      body: { Amount: 100, Method: 'stripe' },
+    });
+    expect(again.status).toBe(200);
   });
+
+  it('calls Stripe with no database transaction open, so parallel top-ups leave the API answering', async () => {
+    const customers = await Promise.all(Array.from({ length: 15 }, () => signUp(h)));
+    const watcher = new pg.Client({ connectionString: h.databaseUrl });
+    await watcher.connect();
+    const seen: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived = 0;
+    stand.beforeAnswer = async () => {
+      arrived++;
+      await held;
+    };
+    try {
+      const topUps = Promise.all(
+        customers.map((u, i) =>
+          call<Payment>(h, 'POST', '/api/balance/topup', {
+            ssid: u.ssid,
+            key: `parallel-${i}`,
+            body: { Amount: 1000, Method: 'stripe' },
+          }),
+        ),
+      );
+      const until = Date.now() + 15_000;
+      while (arrived < customers.length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Every checkout is at Stripe now: no connection of the console sits in a transaction, and
+      // another customer's read is answered.
+      const { rows } = await watcher.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      seen.push(arrived, rows[0]!.n);
+      const read = await call(h, 'GET', '/api/balance/transactions', { ssid: customers[0]!.ssid });
+      release();
+      expect(read.status).toBe(200);
+      const results = await topUps;
+      expect(results.map((r) => r.status)).toEqual(Array(15).fill(200));
+      expect(results.every((r) => r.body.data.Url?.startsWith('https://checkout.stripe.com/'))).toBe(true);
+    } finally {
+      release();
+      stand.beforeAnswer = null;
+      await watcher.end();
+    }
+    expect(seen).toEqual([15, 0]);
+  }, 60_000);
 });
 
 describe('the Stripe webhook', () => {

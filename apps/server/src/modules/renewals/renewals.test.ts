@@ -111,6 +111,41 @@ describe('renewals', { timeout: 120_000 }, () => {
     expect((await detail(u, id)).DueAt).toBe(new Date(monthLater(row.due_at)).toISOString());
   });
 
+  it('mails a renewal notice with no database transaction open, once', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    expect((await act(h, u, 'autorenew', { Id: id, AutoRenew: true })).status).toBe(200);
+    setClock(row.due_at.getTime() - 6 * DAY);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived = 0;
+    h.mail.beforeAccept = async () => {
+      arrived++;
+      await held;
+    };
+    try {
+      const running = pass();
+      await until(
+        'the mail at the SMTP server',
+        () => arrived,
+        (n) => n > 0,
+      );
+      const open = await h.db.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      release();
+      expect(open.rows[0]!.n).toBe(0);
+      expect(await running).toMatchObject({ invoiced: 1, autoPaid: 1 });
+    } finally {
+      release();
+      h.mail.beforeAccept = null;
+    }
+    await mailTo(u, 'web-1 is renewed');
+    await pass();
+    expect(h.mail.mails.filter((m) => m.to.includes(u.email) && m.subject.includes('is renewed'))).toHaveLength(1);
+  });
+
   it('suspends an unpaid instance at the due date and brings it back once paid', async () => {
     const u = await customer(h);
     const { id, row } = await deployed(h, u);

@@ -42,6 +42,11 @@ export class Throttle {
     return row && row.hits > this.limitOf(rule) ? Math.max(1, row.wait) : 0;
   }
 
+  /** Takes back one hit on key (an attempt that turned out to cost nothing). */
+  async unhit(key: string): Promise<void> {
+    await this.db.query('update throttle set hits = hits - 1 where key = $1 and hits > 0', [key]);
+  }
+
   /** Like hit, but throws rate_limit_exceeded when over the limit. */
   async enforce(key: string, rule: Rule): Promise<void> {
     const wait = await this.hit(key, rule);

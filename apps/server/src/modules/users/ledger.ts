@@ -1,12 +1,15 @@
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { renderLine, type Line } from '../billing/lines.js';
+import { users } from './repository.js';
 
 export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
 
 /**
  * Moves a user's balance by amount (minor units) and records it, inside the caller's transaction.
- * The row lock serialises concurrent changes; a change that would go below zero is refused. The
+ * The user's row lock (users.lock, which foreign-key share locks do not block) serialises concurrent
+ * changes; a change that would go below zero is refused
+ * (except money a gateway takes back: mayOwe). The
  * note is a line (`line('deploy_charge', { … })`, read in each reader's language) or free text.
  */
 export async function post(
@@ -15,16 +18,15 @@ export async function post(
   kind: LedgerKind,
   amount: number,
   note: Line | string,
+  opts: { mayOwe?: boolean } = {},
 ): Promise<number> {
   if (!Number.isSafeInteger(amount)) throw new Error('ledger amounts are integers in minor units');
-  const { rows } = await tx.query<{ balance: number; currency: string }>(
-    'select balance, currency from users where id = $1 for update',
-    [userId],
-  );
-  const row = rows[0];
+  const row = await users.lock(tx, userId);
   if (!row) throw new AppError('user_not_exist', 404);
   const after = row.balance + amount;
-  if (after < 0) throw new AppError('balance_not_enough', 409);
+  // Money taken back by a gateway (a refund, a chargeback) may leave a debt; nothing else may, and
+  // while there is one every charge is refused. A credit is always taken (it pays the debt first).
+  if (amount < 0 && after < 0 && !opts.mayOwe) throw new AppError('balance_not_enough', 409);
   await tx.query('update users set balance = $2 where id = $1', [userId, after]);
   await tx.query(
     `insert into ledger (user_id, kind, amount, balance_after, currency, note, note_data)

@@ -44,6 +44,17 @@ export const users = {
     const { rows } = await db.query<UserRow>('select * from users where id = $1', [id]);
     return rows[0];
   },
+  /**
+   * The user, with their row locked until the end of the caller's transaction: what serialises
+   * changes of the balance and of what hangs off the account. FOR NO KEY UPDATE, not FOR UPDATE:
+   * every row that references the user (idempotency keys, instances, invoices, payments) takes a
+   * foreign-key share lock on it, which FOR UPDATE waits for, so two requests of one customer, each
+   * having inserted such a row, would deadlock.
+   */
+  async lock(db: Queryable, id: number): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('select * from users where id = $1 for no key update', [id]);
+    return rows[0];
+  },
   async byAffCode(db: Queryable, code: string): Promise<UserRow | undefined> {
     const { rows } = await db.query<UserRow>('select * from users where aff_code = $1', [code]);
     return rows[0];

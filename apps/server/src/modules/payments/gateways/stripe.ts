@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../../config/env.js';
 import { AppError } from '../../../lib/errors.js';
-import type { Gateway, GatewayEvent, Outcome } from './types.js';
+import type { Gateway, GatewayEvent, Outcome, ReversalEvent } from './types.js';
 
 const SIGNATURE_HEADER = 'stripe-signature';
 
@@ -30,6 +30,26 @@ function outcomeOf(event: Stripe.Event): Outcome | null {
   }
 }
 
+const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** A refund or dispute event about a charge, as a reversal of its PaymentIntent; others are null. */
+function reversalOf(event: Stripe.Event): ReversalEvent | null {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const pi = idOf(charge.payment_intent);
+    return pi ? { kind: 'reversal', charge: pi, refunded: charge.amount_refunded, currency: charge.currency } : null;
+  }
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    const dispute = event.data.object;
+    const pi = idOf(dispute.payment_intent);
+    const status = event.type === 'charge.dispute.created' ? 'open' : dispute.status === 'won' ? 'won' : 'lost';
+    // A dispute closed as a warning (an inquiry) never withdrew anything.
+    if (!pi || dispute.status === 'warning_closed') return null;
+    return { kind: 'reversal', charge: pi, dispute: { status, amount: dispute.amount }, currency: dispute.currency };
+  }
+  return null;
+}
+
 /** Stripe Checkout: a hosted page per payment, credited by its signed webhook only. */
 export function stripeGateway(config: Config): Gateway {
   const secretKey = config.STRIPE_SECRET_KEY;
@@ -37,8 +57,8 @@ export function stripeGateway(config: Config): Gateway {
   if (!secretKey || !webhookSecret) throw new Error('stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   const stripe = new Stripe(secretKey, {
     ...apiBase(config.STRIPE_API_BASE),
-    // The call runs in the payment's transaction (a retry with the same Idempotency-Key must answer
-    // the same), holding a pooled connection: bounded to about 16 s in all.
+    // The call runs after the payment is committed, with no transaction open; the request still
+    // waits for it, so it is bounded to about 16 s in all.
     maxNetworkRetries: 1,
     timeout: 8_000,
     telemetry: false,
@@ -78,7 +98,7 @@ export function stripeGateway(config: Config): Gateway {
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { url: session.url, ref: session.id };
     },
-    async verifyWebhook(rawBody, headers): Promise<GatewayEvent | null> {
+    async verifyWebhook(rawBody, headers): Promise<GatewayEvent | ReversalEvent | null> {
       const signature = headers[SIGNATURE_HEADER];
       let event: Stripe.Event;
       try {
@@ -87,6 +107,8 @@ export function stripeGateway(config: Config): Gateway {
       } catch {
         throw new AppError('parse_data_error', 400, { [SIGNATURE_HEADER]: 'invalid_value' });
       }
+      const reversal = reversalOf(event);
+      if (reversal) return reversal;
       const outcome = outcomeOf(event);
       if (!outcome || !event.type.startsWith('checkout.session.')) return null;
       const session = event.data.object as Stripe.Checkout.Session;
@@ -96,6 +118,7 @@ export function stripeGateway(config: Config): Gateway {
         paymentId,
         outcome,
         ref: session.id,
+        ...(idOf(session.payment_intent) ? { charge: idOf(session.payment_intent)! } : {}),
         ...(session.amount_total !== null ? { amount: session.amount_total } : {}),
         ...(session.currency ? { currency: session.currency } : {}),
       };

@@ -10,8 +10,23 @@ export interface GatewayEvent {
   outcome: Outcome;
   /** The gateway's own id of the payment, when it has one; must match what we stored. */
   ref?: string;
+  /** On success, the gateway's id of the charge that later refund and dispute events name. */
+  charge?: string;
   /** What the gateway collected, when it says; must match the payment. */
   amount?: number;
+  currency?: string;
+}
+
+/**
+ * Money the gateway takes back from a charge it completed: a refund (refunds so far, in all) or a
+ * dispute (opened: withdrawn; won: given back; lost: kept). Replays and reordering are harmless.
+ */
+export interface ReversalEvent {
+  kind: 'reversal';
+  /** The gateway's id of the completed charge (Stripe: the PaymentIntent). */
+  charge: string;
+  refunded?: number;
+  dispute?: { status: 'open' | 'won' | 'lost'; amount: number };
   currency?: string;
 }
 
@@ -31,5 +46,5 @@ export interface Gateway {
    * Checks a callback's signature on its raw bytes and reads it: an event about one of our payments,
    * null for a genuine event we have no use for; a bad signature throws a 400.
    */
-  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<GatewayEvent | null>;
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<GatewayEvent | ReversalEvent | null>;
 }

@@ -22,9 +22,15 @@ export function BalanceCard({ onShowUnpaid }: { onShowUnpaid: () => void }) {
         <Text className={classes.balance} data-testid="billing-balance">
           {money(user.Balance, user.Currency)}
         </Text>
-        <Text c="dimmed" fz="sm">
-          {t('balance.note')}
-        </Text>
+        {user.Balance < 0 ? (
+          <Text c="red" fz="sm" role="alert">
+            {t('balance.debt', { amount: money(-user.Balance, user.Currency) })}
+          </Text>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            {t('balance.note')}
+          </Text>
+        )}
         {count > 0 ? (
           <Anchor component="button" type="button" fz="sm" fw={600} ta="start" onClick={onShowUnpaid}>
             {t('balance.unpaid', { count })}
