@@ -1,6 +1,6 @@
 import type { Product, Region } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
-import { cascade, initialSelection, pricedCycles, randomHostname, randomPassword, select } from './draft';
+import { cascade, chooseGroup, initialSelection, pricedCycles, randomHostname, randomPassword, select } from './draft';
 import { parseDeploySearch } from './search';
 
 const product = (Id: number, extra: Partial<Product> = {}): Product => ({
@@ -72,6 +72,11 @@ describe('the deploy selection cascade (SPEC §4)', () => {
     expect(cascade(REGIONS[2], 10, 101)).toMatchObject({ regionId: 2, groupId: 20, productId: 200 });
     expect(select(REGIONS, { regionId: 1, groupId: 10, productId: 100 }).product).toBeUndefined();
     expect(pricedCycles(REGIONS[1]!.Groups[1]!.Products[0])).toEqual(['annually']);
+  });
+
+  it('moves to a chosen type and its first size, away from the size chosen in another type', () => {
+    expect(chooseGroup(REGIONS[1], 11)).toEqual({ regionId: 1, groupId: 11, productId: 110, cycle: 'annually' });
+    expect(chooseGroup(REGIONS[1], 10)).toEqual({ regionId: 1, groupId: 10, productId: 101, cycle: 'monthly' });
   });
 });
 

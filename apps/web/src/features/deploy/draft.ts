@@ -81,7 +81,10 @@ export function initialSelection(regions: Region[], search: DeploySearch) {
   return cascade(region, search.group_id, search.product_id);
 }
 
-/** Keeps a choice that the new region or group still holds, and resets the rest to the first one. */
+/**
+ * A region chosen: keeps the size (or type) the new region still holds, and resets the rest to the
+ * first one.
+ */
 export function cascade(region: Region | undefined, groupId?: number | null, productId?: number | null) {
   const group =
     region?.Groups.find((g) => visibleProducts(g).some((p) => p.Id === productId)) ??
@@ -96,3 +99,9 @@ export function cascade(region: Region | undefined, groupId?: number | null, pro
     cycle: pricedCycles(product)[0] ?? null,
   };
 }
+
+/**
+ * A type chosen: its first size and that size's first priced cycle. The size chosen before belongs
+ * to another type, so it must not pull the choice back there (issue 22).
+ */
+export const chooseGroup = (region: Region | undefined, groupId: number) => cascade(region, groupId, null);

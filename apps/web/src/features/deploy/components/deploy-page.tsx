@@ -10,7 +10,15 @@ import { notify } from '../../../lib/notify';
 import { sessionKeys } from '../../../lib/session/session-query';
 import { useAction } from '../../../lib/use-action';
 import { deploy, productsQueryOptions, templatesQueryOptions } from '../api/deploy-api';
-import { cascade, type DeployDraft, initialSelection, pricedCycles, randomHostname, select } from '../draft';
+import {
+  cascade,
+  chooseGroup,
+  type DeployDraft,
+  initialSelection,
+  pricedCycles,
+  randomHostname,
+  select,
+} from '../draft';
 import type { DeploySearch } from '../search';
 import { CycleCards, GroupCards, ProductCards, RegionCards } from './catalog-sections';
 import { CheckoutSummary, type Promotion } from './checkout-summary';
@@ -116,7 +124,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           <GroupCards
             groups={region?.Groups ?? []}
             value={draft.groupId}
-            onChange={(g) => choose(cascade(region, g.Id, draft.productId))}
+            onChange={(g) => choose(chooseGroup(region, g.Id))}
           />
         </SectionCard>
         <SectionCard title={t('sections.size')}>
