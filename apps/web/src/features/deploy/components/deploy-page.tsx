@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { sessionKeys } from '../../../lib/session/session-query';
+import { refreshBalance } from '../../../lib/session/balance';
 import { useAction } from '../../../lib/use-action';
 import { deploy, productsQueryOptions, templatesQueryOptions } from '../api/deploy-api';
 import {
@@ -101,7 +101,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
             title: t('toast.deploying'),
             message: t('toast.deployingMessage', { hostname: draft.hostname }),
           });
-          void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+          refreshBalance(queryClient);
           setTask({ instanceId: result.InstanceId, taskId: result.TaskId, hostname: draft.hostname });
         },
         onError: (error) => {
