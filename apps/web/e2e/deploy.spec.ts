@@ -35,6 +35,12 @@ const TEXT = {
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
     sections: { type: 'Choose type', size: 'Choose size' },
+    missing: {
+      title: 'Before you can deploy:',
+      image: 'Choose an image',
+      credentials: 'Enter a password or choose an SSH key',
+      hostname: 'Enter a hostname: a letter first, then letters, digits or hyphens',
+    },
     names: {
       hk: 'Hong Kong',
       de: 'Frankfurt',
@@ -85,6 +91,12 @@ const TEXT = {
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
     sections: { type: '选择类型', size: '选择规格' },
+    missing: {
+      title: '部署前还需：',
+      image: '选择镜像',
+      credentials: '填写密码或选择 SSH 密钥',
+      hostname: '填写主机名：以字母开头，其后为字母、数字或连字符',
+    },
     names: {
       hk: '中国香港',
       de: '德国法兰克福',
@@ -278,6 +290,25 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(card(standard.Name)).toBeFocused();
       await page.keyboard.press('ArrowRight');
       await expect(card(performance.Name)).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('says what is missing while Deploy now is disabled', async ({ page }) => {
+      await signInAs(page, await createAccount());
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      const deployNow = page.getByRole('button', { name: t.deployNow });
+      const guide = checkout(page).getByRole('list');
+      await expect(deployNow).toBeDisabled();
+      await expect(checkout(page)).toContainText(t.missing.title);
+      await expect(guide.getByRole('listitem')).toHaveText([t.missing.image, t.missing.credentials]);
+      await expect(deployNow).toHaveAccessibleDescription(new RegExp(t.missing.image));
+
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+      await field(page, t.hostname).fill('');
+      await expect(guide.getByRole('listitem')).toHaveText([t.missing.hostname, t.missing.credentials]);
+      await fillServer(page, t, 'web-2');
+      await expect(checkout(page)).not.toContainText(t.missing.title);
+      await expect(deployNow).toBeEnabled();
     });
 
     test('names each search parameter of the wrong type and keeps the page usable', async ({ page }) => {

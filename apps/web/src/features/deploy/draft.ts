@@ -105,3 +105,22 @@ export function cascade(region: Region | undefined, groupId?: number | null, pro
  * to another type, so it must not pull the choice back there (issue 22).
  */
 export const chooseGroup = (region: Region | undefined, groupId: number) => cascade(region, groupId, null);
+
+const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
+
+/** What the draft still lacks before "Deploy now" can send it, in the page's order (issue 22). */
+export type Missing = 'size' | 'cycle' | 'image' | 'hostname' | 'username' | 'credentials';
+
+export function missingForDeploy(
+  draft: DeployDraft,
+  chosen: { product: Product | undefined; hasTemplate: boolean },
+): Missing[] {
+  const missing: Missing[] = [];
+  if (!chosen.product) missing.push('size');
+  if (!draft.cycle) missing.push('cycle');
+  if (!chosen.hasTemplate) missing.push('image');
+  if (!HOSTNAME_OK.test(draft.hostname)) missing.push('hostname');
+  if (draft.username === '') missing.push('username');
+  if (draft.password === '' && draft.keyIds.length === 0) missing.push('credentials');
+  return missing;
+}

@@ -15,6 +15,7 @@ import {
   chooseGroup,
   type DeployDraft,
   initialSelection,
+  missingForDeploy,
   pricedCycles,
   randomHostname,
   select,
@@ -26,8 +27,6 @@ import classes from './deploy.module.css';
 import { DeployProgress, type DeployingTask } from './deploy-progress';
 import { ImagePicker } from './image-picker';
 import { ServerConfig } from './server-config';
-
-const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
 
 /** /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it. */
 export function DeployPage({ search }: { search: DeploySearch }) {
@@ -65,17 +64,8 @@ export function DeployPage({ search }: { search: DeploySearch }) {
   };
   const chooseRegion = (r: Region) => choose(cascade(r, draft.groupId, draft.productId));
 
-  const canDeploy =
-    !!region &&
-    !!group &&
-    !!product &&
-    !!draft.cycle &&
-    !!template &&
-    draft.username !== '' &&
-    HOSTNAME_OK.test(draft.hostname) &&
-    (draft.password !== '' || draft.keyIds.length > 0) &&
-    !send.isPending &&
-    task === null;
+  const missing = missingForDeploy(draft, { product, hasTemplate: !!template });
+  const canDeploy = missing.length === 0 && !send.isPending && task === null;
 
   const submit = () => {
     const cycle = draft.cycle ? cycleByKey(draft.cycle) : undefined;
@@ -165,6 +155,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
         onPromoInput={setPromoInput}
         onPromotion={setPromotion}
         canDeploy={canDeploy}
+        missing={missing}
         deploying={send.isPending}
         onDeploy={submit}
       />
