@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/support/chromium';
-import { E2E, E2E_OIDC } from './e2e/support/ports';
+import { E2E, E2E_LEGAL, E2E_OIDC } from './e2e/support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -67,6 +67,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SCALE: '50',
         RATE_LIMIT_PER_MINUTE: '100000',
         OIDC_PROVIDERS: JSON.stringify([E2E_OIDC]),
+        TERMS_URL: E2E_LEGAL.terms,
+        PRIVACY_URL: E2E_LEGAL.privacy,
       },
     },
   ],

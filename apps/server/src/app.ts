@@ -21,6 +21,7 @@ import { instanceDataRoutes } from './modules/instance-data/routes.js';
 import { instanceActionRoutes } from './modules/instances/action-routes.js';
 import { liveRoutes } from './modules/instances/live-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { keyRoutes } from './modules/keys/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
     async (api: Api) => {
       rateLimit.install(api);
       await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => healthRoutes(a, ctx)));
+      await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => siteRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'auth' }, (a) => authRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'auth', session: true }, (a) => sessionRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'account', session: true }, (a) => accountRoutes(a, ctx)));

@@ -139,6 +139,15 @@ test.describe('access (SPEC §2)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('shows the standalone not-found page to a visitor without a session, not the sign-in', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test('shows the forbidden page with ways home and to sign in', async ({ page }) => {
     await page.goto('/forbidden');
     await expect(page.getByText('Insufficient identity permission.', { exact: false })).toBeVisible();
@@ -146,4 +155,23 @@ test.describe('access (SPEC §2)', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login/);
   });
+});
+
+// Each language sets its own stored choice, so these stand outside the English describe above.
+test.describe('signed-in not-found page (issue 22)', () => {
+  for (const [locale, t] of [
+    ['en_US', { title: 'Page not found', nav: 'Main navigation' }],
+    ['zh_CN', { title: '页面未找到', nav: '主导航' }],
+  ] as const) {
+    test(`keeps the shell around the not-found page of a signed-in customer (${locale})`, async ({ page }) => {
+      await presetChoice(page, { locale });
+      await signInAs(page, await createAccount());
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.title);
+      // The header (with the balance) and the sidebar stay, so the customer can go on from here.
+      await expect(page.getByRole('banner')).toContainText('0.00 USD');
+      await page.getByRole('navigation', { name: t.nav }).getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { createAccount } from './support/api';
 import { expect, field, presetChoice, test } from './support/fixtures';
 import { newEmail, readCode } from './support/mail';
+import { E2E_LEGAL } from './support/ports';
 
 const TEXT = {
   en_US: {
@@ -9,6 +10,8 @@ const TEXT = {
     confirm: 'Confirm password',
     code: 'Verification code',
     terms: 'I agree to the terms of service and privacy policy',
+    termsLink: 'terms of service',
+    privacyLink: 'privacy policy',
     sendCode: 'Send code',
     register: 'Create account',
     signIn: 'Sign in',
@@ -27,6 +30,8 @@ const TEXT = {
     confirm: '确认密码',
     code: '验证码',
     terms: '我同意服务条款和隐私政策',
+    termsLink: '服务条款',
+    privacyLink: '隐私政策',
     sendCode: '发送验证码',
     register: '创建账户',
     signIn: '登录',
@@ -47,6 +52,21 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
   test.describe(`accounts (${locale})`, () => {
     test.beforeEach(async ({ page }) => {
       await presetChoice(page, { locale });
+    });
+
+    test('links the agreement box to the terms and the privacy policy on sign-in and sign-up', async ({ page }) => {
+      for (const path of ['/login', '/register']) {
+        await page.goto(path);
+        const box = page.getByRole('checkbox', { name: t.terms });
+        await expect(box).toBeVisible();
+        const terms = page.getByRole('link', { name: t.termsLink, exact: true });
+        const privacy = page.getByRole('link', { name: t.privacyLink, exact: true });
+        await expect(terms).toHaveAttribute('href', E2E_LEGAL.terms);
+        await expect(privacy).toHaveAttribute('href', E2E_LEGAL.privacy);
+        // A new tab: the form keeps what was typed, and the box is not ticked by following a link.
+        await expect(terms).toHaveAttribute('target', '_blank');
+        await expect(box).not.toBeChecked();
+      }
     });
 
     test('signs up with the code mailed to the SMTP server', async ({ page }) => {

@@ -34,6 +34,13 @@ const TEXT = {
     invalidPromo: 'Invalid promotion code',
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
+    sections: { type: 'Choose type', size: 'Choose size' },
+    missing: {
+      title: 'Before you can deploy:',
+      image: 'Choose an image',
+      credentials: 'Enter a password or choose an SSH key',
+      hostname: 'Enter a hostname: a letter first, then letters, digits or hyphens',
+    },
     names: {
       hk: 'Hong Kong',
       de: 'Frankfurt',
@@ -83,6 +90,13 @@ const TEXT = {
     invalidPromo: '优惠码无效',
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
+    sections: { type: '选择类型', size: '选择规格' },
+    missing: {
+      title: '部署前还需：',
+      image: '选择镜像',
+      credentials: '填写密码或选择 SSH 密钥',
+      hostname: '填写主机名：以字母开头，其后为字母、数字或连字符',
+    },
     names: {
       hk: '中国香港',
       de: '德国法兰克福',
@@ -125,7 +139,9 @@ function topUp(account: Account, amount: string) {
   adminCli('user:balance', '--email', account.email, '--add', amount, '--note', 'e2e top-up');
 }
 
-const radio = (page: Page, name: string) => page.getByRole('radio', { name: new RegExp(`^${name}`) });
+/** An accessible name that begins with `text` (a card's name is its title, then its details). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const radio = (page: Page, name: string) => page.getByRole('radio', { name: startsWith(name) });
 const checkout = (page: Page) => page.getByRole('complementary');
 
 /** Picks the first version of a distribution in the image picker. */
@@ -225,6 +241,74 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/deploy?region_id=${jp.Id}`);
       await expect(radio(page, t.names.jp)).toHaveAttribute('aria-checked', 'true');
       await expect(radio(page, jp.Groups[0]!.Products[0]!.Name)).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('chooses every type of every region by mouse, and types by keyboard', async ({ page }) => {
+      const account = await createAccount();
+      const regions = (await catalogue(account, locale)).filter((r) => r.Groups.length > 0);
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      const types = page.getByRole('radiogroup', { name: t.sections.type });
+      const sizes = page.getByRole('radiogroup', { name: t.sections.size });
+      for (const region of regions) {
+        await radio(page, region.Name).click();
+        await expect(radio(page, region.Name)).toHaveAttribute('aria-checked', 'true');
+        // Each type, in turn, chosen with its own sizes and its first size selected.
+        for (const group of region.Groups) {
+          await types.getByRole('radio', { name: startsWith(group.Name) }).click();
+          await expect(types.getByRole('radio', { name: startsWith(group.Name) })).toHaveAttribute(
+            'aria-checked',
+            'true',
+          );
+          const visible = group.Products.filter((p) => p.Ord === null);
+          await expect(sizes.getByRole('radio')).toHaveCount(visible.length);
+          for (const product of visible)
+            await expect(sizes.getByRole('radio', { name: startsWith(product.Name) })).toBeVisible();
+          await expect(sizes.getByRole('radio', { name: startsWith(visible[0]!.Name) })).toHaveAttribute(
+            'aria-checked',
+            'true',
+          );
+        }
+      }
+
+      // By keyboard: Tab reaches a type, Space chooses it; the arrows move to the next type and back.
+      const hk = regions.find((r) => r.CountryCode === 'hk')!;
+      const [standard, performance] = [hk.Groups[0]!, hk.Groups[1]!];
+      await radio(page, hk.Name).click();
+      const card = (name: string) => types.getByRole('radio', { name: startsWith(name) });
+      await card(standard.Name).click();
+      await card(performance.Name).focus();
+      await page.keyboard.press('Space');
+      await expect(card(performance.Name)).toHaveAttribute('aria-checked', 'true');
+      await expect(sizes.getByRole('radio', { name: startsWith(performance.Products[0]!.Name) })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+      await page.keyboard.press('ArrowLeft');
+      await expect(card(standard.Name)).toHaveAttribute('aria-checked', 'true');
+      await expect(card(standard.Name)).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await expect(card(performance.Name)).toHaveAttribute('aria-checked', 'true');
+    });
+
+    test('says what is missing while Deploy now is disabled', async ({ page }) => {
+      await signInAs(page, await createAccount());
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      const deployNow = page.getByRole('button', { name: t.deployNow });
+      const guide = checkout(page).getByRole('list');
+      await expect(deployNow).toBeDisabled();
+      await expect(checkout(page)).toContainText(t.missing.title);
+      await expect(guide.getByRole('listitem')).toHaveText([t.missing.image, t.missing.credentials]);
+      await expect(deployNow).toHaveAccessibleDescription(new RegExp(t.missing.image));
+
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+      await field(page, t.hostname).fill('');
+      await expect(guide.getByRole('listitem')).toHaveText([t.missing.hostname, t.missing.credentials]);
+      await fillServer(page, t, 'web-2');
+      await expect(checkout(page)).not.toContainText(t.missing.title);
+      await expect(deployNow).toBeEnabled();
     });
 
     test('names each search parameter of the wrong type and keeps the page usable', async ({ page }) => {

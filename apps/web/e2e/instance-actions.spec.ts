@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
-import { type Account, createAccount, deployInstance } from './support/api';
+import { type Account, balanceText, createAccount, deployInstance } from './support/api';
 import {
   expect,
   expectAccessible,
@@ -46,6 +46,7 @@ const TEXT = {
     autoRenew: 'Renew automatically from my balance',
     autoRenewOff: 'Auto renew turned off',
     autoRenewOn: 'Auto renew turned on',
+    upgradeSize: '2 vCPU · 4 GB',
     upgradeTo: (size: string) => `Upgrade to ${size}`,
     payAndUpgrade: 'Pay and upgrade',
     upgraded: (size: string) => `Upgraded to ${size}`,
@@ -99,6 +100,7 @@ const TEXT = {
     autoRenew: '使用余额自动续费',
     autoRenewOff: '已关闭自动续费',
     autoRenewOn: '已开启自动续费',
+    upgradeSize: '2 核 · 4 GB',
     upgradeTo: (size: string) => `升级到 ${size}`,
     payAndUpgrade: '支付并升级',
     upgraded: (size: string) => `已升级到 ${size}`,
@@ -223,7 +225,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('upgrades with the prorated price shown, refusing first for want of balance', async ({ page }) => {
       const { account } = await onInstance(page, `upgrade-${tag}`, '5', 'settings');
-      const size = '2 vCPU · 4 GB';
+      const size = t.upgradeSize;
       const row = page.getByRole('row').filter({ hasText: size });
       // About 15.00 due now: the difference to 20.00 for a month just begun.
       await expect(row).toContainText(/14\.9\d USD|15\.00 USD/);
@@ -239,6 +241,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await row.getByRole('button', { name: t.upgradeTo(size) }).click();
       await page.getByRole('button', { name: t.payAndUpgrade }).click();
       await expect(page.getByText(t.upgraded(size))).toBeVisible({ timeout: 20_000 });
+      // The header's balance follows the charge at once, without a reload (issue 22).
+      await expect(page.getByRole('banner')).toContainText(await balanceText(account));
       await expect(page.getByText(size).first()).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: size })).toHaveCount(0);
     });
@@ -257,7 +261,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         times: 1,
         message: 'VM quit/powerdown failed',
       });
-      const size = '2 vCPU · 4 GB';
+      const size = t.upgradeSize;
       await page
         .getByRole('row')
         .filter({ hasText: size })

@@ -15,6 +15,7 @@ import { Route as ForbiddenRouteImport } from './routes/forbidden'
 import { Route as ForgetPasswordRouteImport } from './routes/forget-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppBillingRouteImport } from './routes/_app/billing'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -57,6 +58,11 @@ const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAffiliateRoute = AppAffiliateRouteImport.update({
   id: '/affiliate',
@@ -130,6 +136,7 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/$': typeof AppSplatRoute
   '/affiliate': typeof AppAffiliateRoute
   '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/$': typeof AppSplatRoute
   '/affiliate': typeof AppAffiliateRoute
   '/billing': typeof AppBillingRoute
   '/dashboard': typeof AppDashboardRoute
@@ -172,6 +180,7 @@ export interface FileRoutesById {
   '/forget-password': typeof ForgetPasswordRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/billing': typeof AppBillingRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -194,6 +203,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/$'
     | '/affiliate'
     | '/billing'
     | '/dashboard'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/$'
     | '/affiliate'
     | '/billing'
     | '/dashboard'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/login'
     | '/register'
+    | '/_app/$'
     | '/_app/affiliate'
     | '/_app/billing'
     | '/_app/dashboard'
@@ -302,6 +314,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/affiliate': {
       id: '/_app/affiliate'
@@ -398,6 +417,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAffiliateRoute: typeof AppAffiliateRoute
   AppBillingRoute: typeof AppBillingRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -414,6 +434,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAffiliateRoute: AppAffiliateRoute,
   AppBillingRoute: AppBillingRoute,
   AppDashboardRoute: AppDashboardRoute,

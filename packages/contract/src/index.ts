@@ -27,3 +27,4 @@ export * from './staff-tickets.js';
 export * from './oauth.js';
 export * from './oauth-flags.js';
 export * from './local-text.js';
+export * from './site.js';

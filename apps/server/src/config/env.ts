@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   BRAND_NAME: z.string().trim().min(1).max(64).default('Nimbus'),
+  // Linked from the agreement box on sign-in and sign-up when set (issue 22).
+  TERMS_URL: url(['http:', 'https:']).optional(),
+  PRIVACY_URL: url(['http:', 'https:']).optional(),
   SESSION_TTL: duration.default(7 * 86400),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Nimbus <no-reply@localhost>'),

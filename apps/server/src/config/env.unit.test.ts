@@ -39,4 +39,11 @@ describe('environment', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('takes web addresses only for the terms and privacy links, and none by default', () => {
+    expect(loadConfig({}).TERMS_URL).toBeUndefined();
+    expect(loadConfig({ PRIVACY_URL: 'https://example.com/privacy' }).PRIVACY_URL).toBe('https://example.com/privacy');
+    expect(() => loadConfig({ TERMS_URL: 'javascript:alert(1)' })).toThrow(/TERMS_URL/);
+    expect(() => loadConfig({ PRIVACY_URL: 'not a url' })).toThrow(/PRIVACY_URL/);
+  });
 });

@@ -105,6 +105,12 @@ export async function deployInstance(account: Account, hostname: string): Promis
   throw new Error(`deploy of ${hostname} did not finish`);
 }
 
+/** The customer's balance as the API answers it now, written as the console writes it ("5.03 USD"). */
+export async function balanceText(account: Account): Promise<string> {
+  const { User } = await get<{ User: { Balance: number; Currency: string } }>('session', account.session.session_id);
+  return `${(User.Balance / 100).toFixed(2)} ${User.Currency}`;
+}
+
 /** Stores the customer's language on the server, as the preferences form does (mails follow it). */
 export async function setLocale(account: Account, locale: 'en_US' | 'zh_CN'): Promise<void> {
   await post('user/preferences/set', { Locale: locale, Theme: 'light' }, account.session.session_id);

@@ -24,3 +24,9 @@ export const E2E_OIDC = {
   clientId: 'nimbus-console',
   clientSecret: 'e2e-only-oidc-client-secret',
 };
+
+/** The operator's terms and privacy pages (TERMS_URL, PRIVACY_URL) in the end-to-end suite. */
+export const E2E_LEGAL = {
+  terms: 'https://nimbus.example/legal/terms',
+  privacy: 'https://nimbus.example/legal/privacy',
+};

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, notFound, redirect, rootRouteId } from '@tanstack/react-router';
 import { ErrorResetContext } from '../components/error-page';
 import { AppLayout } from '../features/shell/components/app-layout';
 import { i18n } from '../lib/i18n/i18n';
@@ -10,9 +10,11 @@ import { checkStoredSession } from '../lib/session/signed-in-target';
  * client joins the router context here, so the signed-in pages' loaders read through it.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, matches }) => {
     const [{ queryClient, state }] = await Promise.all([checkStoredSession(), i18n.loadConsole()]);
     if (state === 'signed-out') {
+      // An unknown path is not a page to sign in for (SPEC §2): the standalone not-found page.
+      if (matches.some((m) => m.routeId === '/_app/$')) throw notFound({ routeId: rootRouteId });
       throw redirect({ to: '/login', search: { redirect: location.href, code: 403 } });
     }
     return { queryClient };

@@ -1,6 +1,15 @@
 import type { Product, Region } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
-import { cascade, initialSelection, pricedCycles, randomHostname, randomPassword, select } from './draft';
+import {
+  cascade,
+  chooseGroup,
+  initialSelection,
+  missingForDeploy,
+  pricedCycles,
+  randomHostname,
+  randomPassword,
+  select,
+} from './draft';
 import { parseDeploySearch } from './search';
 
 const product = (Id: number, extra: Partial<Product> = {}): Product => ({
@@ -72,6 +81,44 @@ describe('the deploy selection cascade (SPEC §4)', () => {
     expect(cascade(REGIONS[2], 10, 101)).toMatchObject({ regionId: 2, groupId: 20, productId: 200 });
     expect(select(REGIONS, { regionId: 1, groupId: 10, productId: 100 }).product).toBeUndefined();
     expect(pricedCycles(REGIONS[1]!.Groups[1]!.Products[0])).toEqual(['annually']);
+  });
+
+  it('moves to a chosen type and its first size, away from the size chosen in another type', () => {
+    expect(chooseGroup(REGIONS[1], 11)).toEqual({ regionId: 1, groupId: 11, productId: 110, cycle: 'annually' });
+    expect(chooseGroup(REGIONS[1], 10)).toEqual({ regionId: 1, groupId: 10, productId: 101, cycle: 'monthly' });
+  });
+});
+
+describe('what a deploy still lacks (issue 22)', () => {
+  const draft = {
+    regionId: 1,
+    groupId: 10,
+    productId: 101,
+    cycle: 'monthly' as const,
+    templateId: null,
+    hostname: 'ECS-abc123',
+    username: 'root',
+    password: '',
+    keyIds: [],
+  };
+  const p = REGIONS[1]!.Groups[0]!.Products[1];
+
+  it('names the image and the credentials of a fresh draft, in the page order', () => {
+    expect(missingForDeploy(draft, { product: p, hasTemplate: false })).toEqual(['image', 'credentials']);
+  });
+
+  it('takes an SSH key instead of a password, and lacks nothing once all is filled', () => {
+    expect(missingForDeploy({ ...draft, keyIds: [3] }, { product: p, hasTemplate: true })).toEqual([]);
+    expect(missingForDeploy({ ...draft, password: 'x' }, { product: p, hasTemplate: true })).toEqual([]);
+  });
+
+  it('names a bad hostname, an empty username, no size and no cycle', () => {
+    expect(
+      missingForDeploy(
+        { ...draft, hostname: 'E', username: '', cycle: null, password: 'x' },
+        { product: undefined, hasTemplate: true },
+      ),
+    ).toEqual(['size', 'cycle', 'hostname', 'username']);
   });
 });
 

@@ -81,7 +81,10 @@ export function initialSelection(regions: Region[], search: DeploySearch) {
   return cascade(region, search.group_id, search.product_id);
 }
 
-/** Keeps a choice that the new region or group still holds, and resets the rest to the first one. */
+/**
+ * A region chosen: keeps the size (or type) the new region still holds, and resets the rest to the
+ * first one.
+ */
 export function cascade(region: Region | undefined, groupId?: number | null, productId?: number | null) {
   const group =
     region?.Groups.find((g) => visibleProducts(g).some((p) => p.Id === productId)) ??
@@ -95,4 +98,29 @@ export function cascade(region: Region | undefined, groupId?: number | null, pro
     productId: product?.Id ?? null,
     cycle: pricedCycles(product)[0] ?? null,
   };
+}
+
+/**
+ * A type chosen: its first size and that size's first priced cycle. The size chosen before belongs
+ * to another type, so it must not pull the choice back there (issue 22).
+ */
+export const chooseGroup = (region: Region | undefined, groupId: number) => cascade(region, groupId, null);
+
+const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
+
+/** What the draft still lacks before "Deploy now" can send it, in the page's order (issue 22). */
+export type Missing = 'size' | 'cycle' | 'image' | 'hostname' | 'username' | 'credentials';
+
+export function missingForDeploy(
+  draft: DeployDraft,
+  chosen: { product: Product | undefined; hasTemplate: boolean },
+): Missing[] {
+  const missing: Missing[] = [];
+  if (!chosen.product) missing.push('size');
+  if (!draft.cycle) missing.push('cycle');
+  if (!chosen.hasTemplate) missing.push('image');
+  if (!HOSTNAME_OK.test(draft.hostname)) missing.push('hostname');
+  if (draft.username === '') missing.push('username');
+  if (draft.password === '' && draft.keyIds.length === 0) missing.push('credentials');
+  return missing;
 }

@@ -1,34 +1,11 @@
 import { OAuthProviderList, type OAuthProvider } from '@nimbus/contract';
-import { useEffect, useState } from 'react';
 import { api } from '../api-client';
+import { askOnce, useServerSetting } from '../server-setting';
 
-// The providers come from the server's configuration, fixed while it runs: asked once per page load.
-let asked: Promise<OAuthProvider[]> | undefined;
+const NONE: OAuthProvider[] = [];
 
 /** GET api/oauth/providers: the third-party logins the console offers (none when off). */
-export function getOAuthProviders(): Promise<OAuthProvider[]> {
-  asked ??= api.get('oauth/providers', OAuthProviderList).catch((error: unknown) => {
-    asked = undefined;
-    throw error;
-  });
-  return asked;
-}
+export const getOAuthProviders = askOnce(() => api.get('oauth/providers', OAuthProviderList));
 
-/**
- * The providers for the public pages, which load without TanStack Query: empty until they arrive,
- * and empty when they cannot be read (the buttons are an extra, the password form still works).
- */
-export function useOAuthProviders(): OAuthProvider[] {
-  const [providers, setProviders] = useState<OAuthProvider[]>([]);
-  useEffect(() => {
-    let live = true;
-    getOAuthProviders().then(
-      (list) => live && setProviders(list),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return providers;
-}
+/** The providers for the public pages: none until they arrive, or when they cannot be read. */
+export const useOAuthProviders = (): OAuthProvider[] => useServerSetting(getOAuthProviders, NONE);

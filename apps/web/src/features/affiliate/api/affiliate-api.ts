@@ -8,7 +8,7 @@ import {
 } from '@nimbus/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session/session-query';
+import { refreshBalance } from '../../../lib/session/balance';
 
 export const AFFILIATE_PAGE_SIZE = 10;
 export const AFFILIATE_CHART_DAYS = 30;
@@ -58,7 +58,7 @@ export function useWithdrawCommission() {
       api.post('user/aff/withdraw', {}, AffiliateWithdrawResult, { [IDEMPOTENCY_HEADER]: idempotencyKey }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: affiliateKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      refreshBalance(queryClient);
     },
   });
 }

@@ -1,3 +1,5 @@
+import { BILLING_ROOT } from '../../../lib/session/balance';
+
 /** GET api/invoices and GET api/balance/transactions parameters: a page of a list. */
 export interface PageParams {
   limit: number;
@@ -9,7 +11,7 @@ export interface PageParams {
  * each invoice and the ledger together; the payment methods and payments sit apart.
  */
 export const billingKeys = {
-  all: ['billing'] as const,
+  all: BILLING_ROOT,
   invoices: () => [...billingKeys.all, 'invoices'] as const,
   invoiceList: (params: PageParams & { status?: string }) => [...billingKeys.invoices(), 'list', params] as const,
   invoice: (id: number) => [...billingKeys.invoices(), 'detail', id] as const,

@@ -9,7 +9,8 @@ import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { sessionKeys, useSessionUser } from '../../../lib/session/session-query';
+import { refreshBalance } from '../../../lib/session/balance';
+import { useSessionUser } from '../../../lib/session/session-query';
 import { useAction } from '../../../lib/use-action';
 import { billingKeys } from '../api/billing-keys';
 import { payInvoice } from '../api/invoices-api';
@@ -54,8 +55,7 @@ export function PayInvoiceDialog({ invoice, methods, opened, onClose }: PayInvoi
           message: t('payment.successInvoice', { id: invoice.Id, amount }),
         });
         queryClient.setQueryData(billingKeys.invoice(invoice.Id), result.Invoice);
-        void queryClient.invalidateQueries({ queryKey: billingKeys.all });
-        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+        refreshBalance(queryClient);
         onClose();
       },
       onError: (error) => {

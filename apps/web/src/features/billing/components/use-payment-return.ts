@@ -4,8 +4,7 @@ import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { sessionKeys } from '../../../lib/session/session-query';
-import { billingKeys } from '../api/billing-keys';
+import { refreshBalance } from '../../../lib/session/balance';
 import { paymentQueryOptions } from '../api/payments-api';
 import { money } from '../money';
 
@@ -46,8 +45,7 @@ export function usePaymentReturn(paymentId: number | undefined, onSettled: (paym
             : t('payment.successTopUp', { amount }),
       });
     }
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-    void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+    refreshBalance(queryClient);
     latest.current(data);
   }, [paymentId, data, failed, queryClient, t]);
 }

@@ -12,7 +12,7 @@ import { Flag } from '../../../components/flag';
 import { useTranslation } from '../../../lib/i18n/react';
 import { isRegionOpen, visibleProducts } from '../draft';
 import classes from './deploy.module.css';
-import { OptionCard } from './option-card';
+import { OptionCard, radioArrows } from './option-card';
 
 /** Catalogue HTML, sanitised by the server when it was imported (SPEC §2). */
 export function Html({ html }: { html: string }) {
@@ -23,7 +23,12 @@ export function Html({ html }: { html: string }) {
 export function RegionCards(props: { regions: Region[]; value: number | null; onChange: (region: Region) => void }) {
   const { t } = useTranslation('deploy');
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} role="radiogroup" aria-label={t('sections.region')}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3 }}
+      role="radiogroup"
+      onKeyDown={radioArrows}
+      aria-label={t('sections.region')}
+    >
       {props.regions.map((region) => {
         const open = isRegionOpen(region);
         return (
@@ -48,7 +53,12 @@ export function GroupCards(props: { groups: Group[]; value: number | null; onCha
   const { t } = useTranslation('deploy');
   if (props.groups.length === 0) return <Text c="dimmed">{t('type.empty')}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} role="radiogroup" aria-label={t('sections.type')}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3 }}
+      role="radiogroup"
+      onKeyDown={radioArrows}
+      aria-label={t('sections.type')}
+    >
       {props.groups.map((group) => (
         <OptionCard
           key={group.Id}
@@ -74,7 +84,12 @@ export function ProductCards(props: {
   const products = visibleProducts(props.group);
   if (products.length === 0) return <Text c="dimmed">{t('size.empty')}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} role="radiogroup" aria-label={t('sections.size')}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3 }}
+      role="radiogroup"
+      onKeyDown={radioArrows}
+      aria-label={t('sections.size')}
+    >
       {products.map((product) => {
         const soldOut = product.Stock !== null && product.Stock <= 0;
         const monthly = product.Price.monthly;
@@ -120,7 +135,7 @@ export function ProductCards(props: {
 export function CycleCards(props: { product: Product; value: CycleKey | null; onChange: (cycle: CycleKey) => void }) {
   const { t } = useTranslation('deploy');
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} role="radiogroup" aria-label={t('sections.cycle')}>
+    <SimpleGrid cols={{ base: 2, sm: 4 }} role="radiogroup" onKeyDown={radioArrows} aria-label={t('sections.cycle')}>
       {SELECTABLE_CYCLES.map((key) => {
         const price = props.product.Price[key];
         return (

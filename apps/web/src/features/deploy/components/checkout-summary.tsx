@@ -1,8 +1,8 @@
 import { money } from '../../../lib/money';
 import { cycleByKey, PROMO_CODE_MAX, type Product } from '@nimbus/contract';
-import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { useSessionUser } from '../../../lib/session/session-query';
 import { useAction } from '../../../lib/use-action';
 import { quotePrice } from '../api/deploy-api';
-import type { DeployDraft } from '../draft';
+import type { DeployDraft, Missing } from '../draft';
 import classes from './deploy.module.css';
 
 /**
@@ -31,6 +31,8 @@ interface CheckoutSummaryProps {
   onPromoInput: (code: string) => void;
   onPromotion: (promotion: Promotion | null) => void;
   canDeploy: boolean;
+  /** What the draft still lacks, said under "Deploy now" while it is disabled for want of it. */
+  missing: Missing[];
   deploying: boolean;
   onDeploy: () => void;
 }
@@ -62,6 +64,8 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const none = t('summary.none');
   const [checking, setChecking] = useState(false);
   const apply = useAction(quotePrice);
+  const missingId = useId();
+  const guide = props.missing.length > 0 && !props.deploying;
 
   const applyCode = () => {
     const code = props.promoInput.trim();
@@ -160,10 +164,23 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
         disabled={!props.canDeploy}
         loading={props.deploying}
         onClick={props.onDeploy}
+        aria-describedby={guide ? missingId : undefined}
         fullWidth
       >
         {t('deployNow')}
       </Button>
+      {guide ? (
+        <div id={missingId} className={classes.missing}>
+          <Text fz="sm" fw={600}>
+            {t('missing.title')}
+          </Text>
+          <List size="sm" spacing={2}>
+            {props.missing.map((m) => (
+              <List.Item key={m}>{t(`missing.${m}`)}</List.Item>
+            ))}
+          </List>
+        </div>
+      ) : null}
     </Stack>
   );
 }

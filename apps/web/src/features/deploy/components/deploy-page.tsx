@@ -7,10 +7,19 @@ import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { sessionKeys } from '../../../lib/session/session-query';
+import { refreshBalance } from '../../../lib/session/balance';
 import { useAction } from '../../../lib/use-action';
 import { deploy, productsQueryOptions, templatesQueryOptions } from '../api/deploy-api';
-import { cascade, type DeployDraft, initialSelection, pricedCycles, randomHostname, select } from '../draft';
+import {
+  cascade,
+  chooseGroup,
+  type DeployDraft,
+  initialSelection,
+  missingForDeploy,
+  pricedCycles,
+  randomHostname,
+  select,
+} from '../draft';
 import type { DeploySearch } from '../search';
 import { CycleCards, GroupCards, ProductCards, RegionCards } from './catalog-sections';
 import { CheckoutSummary, type Promotion } from './checkout-summary';
@@ -18,8 +27,6 @@ import classes from './deploy.module.css';
 import { DeployProgress, type DeployingTask } from './deploy-progress';
 import { ImagePicker } from './image-picker';
 import { ServerConfig } from './server-config';
-
-const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
 
 /** /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it. */
 export function DeployPage({ search }: { search: DeploySearch }) {
@@ -57,17 +64,8 @@ export function DeployPage({ search }: { search: DeploySearch }) {
   };
   const chooseRegion = (r: Region) => choose(cascade(r, draft.groupId, draft.productId));
 
-  const canDeploy =
-    !!region &&
-    !!group &&
-    !!product &&
-    !!draft.cycle &&
-    !!template &&
-    draft.username !== '' &&
-    HOSTNAME_OK.test(draft.hostname) &&
-    (draft.password !== '' || draft.keyIds.length > 0) &&
-    !send.isPending &&
-    task === null;
+  const missing = missingForDeploy(draft, { product, hasTemplate: !!template });
+  const canDeploy = missing.length === 0 && !send.isPending && task === null;
 
   const submit = () => {
     const cycle = draft.cycle ? cycleByKey(draft.cycle) : undefined;
@@ -93,7 +91,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
             title: t('toast.deploying'),
             message: t('toast.deployingMessage', { hostname: draft.hostname }),
           });
-          void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+          refreshBalance(queryClient);
           setTask({ instanceId: result.InstanceId, taskId: result.TaskId, hostname: draft.hostname });
         },
         onError: (error) => {
@@ -116,7 +114,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           <GroupCards
             groups={region?.Groups ?? []}
             value={draft.groupId}
-            onChange={(g) => choose(cascade(region, g.Id, draft.productId))}
+            onChange={(g) => choose(chooseGroup(region, g.Id))}
           />
         </SectionCard>
         <SectionCard title={t('sections.size')}>
@@ -157,6 +155,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
         onPromoInput={setPromoInput}
         onPromotion={setPromotion}
         canDeploy={canDeploy}
+        missing={missing}
         deploying={send.isPending}
         onDeploy={submit}
       />

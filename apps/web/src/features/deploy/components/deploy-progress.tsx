@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { sessionKeys } from '../../../lib/session/session-query';
+import { refreshBalance } from '../../../lib/session/balance';
 import { getTask } from '../api/deploy-api';
 
 /** The instances feature's query key root (features do not import each other). */
@@ -43,7 +43,7 @@ export function DeployProgress({ task }: { task: DeployingTask }) {
     if (!done && !failed) return;
     // The list shows the new server; a failure refunded the charge, so the balance changed again.
     void queryClient.invalidateQueries({ queryKey: instanceListKey });
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    refreshBalance(queryClient);
     if (done) {
       notify.success({ title: t('toast.success'), message: t('toast.successMessage', { hostname: task.hostname }) });
       void navigate({ to: '/instances/$id', params: { id: String(task.instanceId) } });

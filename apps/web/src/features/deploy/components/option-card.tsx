@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import classes from './deploy.module.css';
 
 interface OptionCardProps {
@@ -41,4 +41,22 @@ export function OptionCard({ selected, disabled, onSelect, title, icon, badge, c
       </Stack>
     </UnstyledButton>
   );
+}
+
+const NEXT: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/**
+ * The arrow keys of a radio group (WAI-ARIA): move to the next or previous enabled card, wrapping,
+ * and choose it, as native radio buttons do. Tab reaches each card, and Enter or Space chooses it.
+ */
+export function radioArrows(event: KeyboardEvent<HTMLElement>) {
+  const step = NEXT[event.key];
+  if (step === undefined) return;
+  const cards = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]:not(:disabled)')];
+  const at = cards.findIndex((card) => card === document.activeElement);
+  if (at === -1) return;
+  event.preventDefault();
+  const next = cards[(at + step + cards.length) % cards.length];
+  next?.focus();
+  next?.click();
 }

@@ -1,6 +1,7 @@
 import { ActionTask, POLL, TASK_STATUS, TaskResult } from '@nimbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshBalance } from '../../../lib/session/balance';
 import { instanceKeys } from './instances-api';
 
 /** A task that ended in the error status (5): the action did not happen. */
@@ -45,12 +46,14 @@ export const postAction = (path: string, body: { Id: number } & Record<string, u
  * A mutation for one instance action: posts it, waits for its task to end, then refreshes
  * everything under the instance's keys (detail, status, lists). `onAccepted` runs once the POST is
  * accepted, before the task ends (a dialog may close then). Errors reach `onError` as the
- * ApiError of the POST (e.g. wrong_status) or a TaskFailedError.
+ * ApiError of the POST (e.g. wrong_status) or a TaskFailedError. An action that charges or refunds
+ * (`movesMoney`, e.g. an upgrade: charged when accepted, refunded when its task fails) reads the
+ * balance again once it ends, either way.
  */
 export function useInstanceAction<V extends Record<string, unknown>>(
   instanceId: number,
   path: string,
-  opts: { intervalMs?: number; onAccepted?: (taskId: number) => void } = {},
+  opts: { intervalMs?: number; onAccepted?: (taskId: number) => void; movesMoney?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -63,6 +66,9 @@ export function useInstanceAction<V extends Record<string, unknown>>(
       const task = await waitForTask(instanceId, taskId, opts);
       return { ...task, TaskId: taskId };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+    onSettled: () => {
+      if (opts.movesMoney) refreshBalance(queryClient);
+      return queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    },
   });
 }
