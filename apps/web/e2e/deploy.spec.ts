@@ -32,6 +32,7 @@ const TEXT = {
     promoPlaceholder: 'Enter a code',
     applied: 'Promotion code applied',
     invalidPromo: 'Invalid promotion code',
+    promoRequired: 'Please input your promotion code',
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
     sections: { type: 'Choose type', size: 'Choose size' },
@@ -88,6 +89,7 @@ const TEXT = {
     promoPlaceholder: '输入优惠码',
     applied: '优惠码已生效',
     invalidPromo: '优惠码无效',
+    promoRequired: '请输入优惠码',
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
     sections: { type: '选择类型', size: '选择规格' },
@@ -328,7 +330,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto('/deploy');
       await expectPageReady(page);
       const input = page.getByPlaceholder(t.promoPlaceholder);
+      // Applied empty: the button waits for a code, Enter asks for one (SPEC §5).
+      await expect(page.getByRole('button', { name: t.apply, exact: true })).toBeDisabled();
+      await input.press('Enter');
+      await expect(page.getByText(t.promoRequired, { exact: true })).toBeVisible();
       await input.fill('NOSUCHCODE');
+      await expect(page.getByText(t.promoRequired, { exact: true })).toHaveCount(0);
       await input.press('Enter');
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
       await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
@@ -360,7 +367,10 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await chooseImage(page, 'Ubuntu', 'Ubuntu 24.04 LTS');
       await fillServer(page, t, 'too-dear');
       await page.getByRole('button', { name: t.deployNow }).click();
-      await expect(page.getByText(t.balanceNotEnough)).toBeVisible();
+      // SPEC §8: "deploy failed" with the contact-admin hint, led by what was refused.
+      const toast = page.getByRole('alert').filter({ hasText: t.failed });
+      await expect(toast).toContainText(t.balanceNotEnough);
+      await expect(toast).toContainText(t.failedMessage);
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page).toHaveURL(/\/deploy/);
       await expect(page.getByRole('banner')).toContainText('3.00 USD');

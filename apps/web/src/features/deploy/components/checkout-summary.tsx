@@ -63,13 +63,18 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const discountOn = (price: number) => (original === undefined ? 0 : Math.max(0, original - price));
   const none = t('summary.none');
   const [checking, setChecking] = useState(false);
+  /** SPEC §5: applying an empty code (Enter; the button is disabled then) asks for one. */
+  const [codeRequired, setCodeRequired] = useState(false);
   const apply = useAction(quotePrice);
   const missingId = useId();
   const guide = props.missing.length > 0 && !props.deploying;
 
   const applyCode = () => {
     const code = props.promoInput.trim();
-    if (code === '') return;
+    if (code === '') {
+      setCodeRequired(true);
+      return;
+    }
     if (!product || !draft.cycle) {
       notify.briefWarning({ title: t('promo.selectFirst') });
       return;
@@ -138,7 +143,11 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
             leftSection={<IconTicket size={16} aria-hidden />}
             value={props.promoInput}
             maxLength={PROMO_CODE_MAX}
-            onChange={(e) => props.onPromoInput(e.currentTarget.value)}
+            error={codeRequired ? t('promo.required') : undefined}
+            onChange={(e) => {
+              setCodeRequired(false);
+              props.onPromoInput(e.currentTarget.value);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();

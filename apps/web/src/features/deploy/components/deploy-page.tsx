@@ -4,7 +4,6 @@ import { SectionCard } from '../../../components/section-card';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
-import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { refreshBalance } from '../../../lib/session/balance';
@@ -98,7 +97,12 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           // A refused deploy is answered for good: the next click is a new request.
           setIdempotencyKey(crypto.randomUUID());
           if (isApiError(error) && error.code === 'invalid_promotion_code') setPromotion(null);
-          showErrorToast(error, tErrors, t('toast.failed'));
+          // The HTTP client already told the customer (a session that ended, a rate limit…).
+          if (isApiError(error) && error.handled) return;
+          // SPEC §8: "deploy failed" with the contact-admin hint for 3 s, like a failed deploy task,
+          // led by what was refused (the balance, the stock, the promotion).
+          const reason = tErrors(`code.${isApiError(error) ? error.code : 'unknown_error'}`);
+          notify.failure({ title: t('toast.failed'), message: t('toast.refusedMessage', { reason }) });
         },
       },
     );
