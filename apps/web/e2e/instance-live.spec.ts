@@ -1,4 +1,5 @@
 import { adminCli } from './support/admin';
+import { removeVmByName } from './support/compute';
 import { createAccount, deployInstance, type Account } from './support/api';
 import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 import type { Locator, Page } from '@playwright/test';
@@ -20,6 +21,9 @@ const TEXT = {
     historyTab: 'Usage history',
     week: 'Week',
     notFound: 'Failed to get the instance',
+    vmGone:
+      "The server behind this instance cannot be found on its host. We're looking into it; open a ticket if you need help.",
+    openTicket: 'Open a ticket',
     notFoundText: 'Instance not found (contact admin or open a ticket). It does not exist or does not belong to you.',
   },
   zh_CN: {
@@ -38,6 +42,8 @@ const TEXT = {
     historyTab: '用量历史',
     week: '1 周',
     notFound: '获取实例失败',
+    vmGone: '在宿主机上找不到此实例对应的服务器，我们正在排查。如需协助，请提交工单。',
+    openTicket: '提交工单',
     notFoundText: '实例不存在（请联系管理员或提交工单）。该实例不存在或不属于您',
   },
 } as const;
@@ -115,6 +121,22 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expectAccessible(page, `/instances/{id}?tab=history ${locale}`);
       await page.reload();
       await expect(page.getByRole('tab', { name: t.historyTab })).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('says when the server behind an instance is gone from its host, with a way to open a ticket', async ({
+      page,
+    }) => {
+      const hostname = `vm-gone-${locale === 'en_US' ? 'en' : 'zh'}`;
+      const { InstanceId } = await deployInstance(owner, hostname);
+      await removeVmByName(hostname);
+      await presetChoice(page, { locale });
+      await signInAs(page, owner);
+      await page.goto(`/instances/${InstanceId}`);
+      await expectPageReady(page);
+      const tip = page.getByRole('status').filter({ hasText: t.vmGone });
+      await expect(tip).toBeVisible();
+      await tip.getByRole('link', { name: t.openTicket }).click();
+      await expect(page).toHaveURL(/\/tickets\?new=1$/);
     });
 
     test('warns about a missing instance and lands on the list', async ({ page }) => {

@@ -58,6 +58,25 @@ async function stopByName(name: string): Promise<boolean> {
   return vm !== null;
 }
 
+/**
+ * Deletes the VM named `name` through the Proxmox API, as an operator cleaning up by hand would:
+ * powered off first, then destroyed once Proxmox reports it stopped. Answers whether one was found.
+ */
+async function removeByName(name: string): Promise<boolean> {
+  const vm = await findByName(name);
+  if (!vm) return false;
+  const base = `/nodes/${vm.node}/qemu/${vm.vmid}`;
+  await vm.api(`${base}/status/stop`, { method: 'POST' });
+  for (let i = 0; i < 600; i++) {
+    const { data } = await vm.api(`${base}/status/current`);
+    if ((data as { status?: string }).status === 'stopped') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await vm.api(`${base}?purge=1`, { method: 'DELETE' });
+  for (let i = 0; i < 600 && (await findByName(name)); i++) await new Promise((r) => setTimeout(r, 50));
+  return true;
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const send = (status: number, data: unknown = null) => {
@@ -91,6 +110,10 @@ const server = createServer((req, res) => {
     if (url.pathname === '/vm/find') {
       const vm = await findByName(url.searchParams.get('name') ?? '');
       return send(vm ? 200 : 404, vm && { region: vm.region, node: vm.node, vmid: vm.vmid });
+    }
+    if (url.pathname === '/vm/remove' && req.method === 'POST') {
+      const removed = await removeByName(url.searchParams.get('name') ?? '');
+      return send(removed ? 200 : 404);
     }
     if (url.pathname === '/vm/stop' && req.method === 'POST') {
       const stopped = await stopByName(url.searchParams.get('name') ?? '');

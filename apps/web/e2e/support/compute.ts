@@ -33,6 +33,12 @@ export async function stopVmByName(name: string): Promise<void> {
   if (!res.ok) throw new Error(`stop ${name}: ${res.status}`);
 }
 
+/** Deletes the VM with this name from whichever emulated cluster holds it (behind the console's back). */
+export async function removeVmByName(name: string): Promise<void> {
+  const res = await fetch(`${control}/vm/remove?name=${encodeURIComponent(name)}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`remove ${name}: ${res.status}`);
+}
+
 /** Where the VM with this name lives (its region, node and VMID), to aim a fault at it alone. */
 export async function findVm(name: string): Promise<{ region: string; node: string; vmid: number }> {
   const res = await fetch(`${control}/vm/find?name=${encodeURIComponent(name)}`);

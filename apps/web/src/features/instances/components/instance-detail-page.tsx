@@ -36,22 +36,46 @@ export const INSTANCE_TABS = [
   'settings',
 ] as const;
 
-/** SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more. */
+/** Statuses in which the instance should have a VM on its cluster (the others have none yet, or any more). */
+const HAS_VM: ReadonlySet<string> = new Set(['available', 'paused']);
+
+/**
+ * SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more:
+ * creating, destroyed, not exists (the cluster answered, without this instance's VM), paused, pending.
+ */
 function StateTip({ instance }: { instance: InstanceDetail }) {
   const { t } = useTranslation('instances');
-  const tip = {
-    creating: t('tips.creating'),
-    recreating: t('tips.recreating'),
-    pending: t('tips.pending'),
-    paused: t('tips.paused'),
-    destroyed: t('tips.destroyed'),
-  }[instance.Status as string];
+  const { data: live } = useQuery(instanceStatusQueryOptions(instance.Id));
+  const missing = HAS_VM.has(instance.Status) && live?.State === 'unknown';
+  const tip = missing
+    ? t('tips.notExists')
+    : {
+        creating: t('tips.creating'),
+        recreating: t('tips.recreating'),
+        pending: t('tips.pending'),
+        paused: t('tips.paused'),
+        destroyed: t('tips.destroyed'),
+      }[instance.Status as string];
   if (!tip) return null;
   return (
-    <Card withBorder radius="md" padding="md" className={classes.tip} data-state={instance.Status} role="status">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.tip}
+      data-state={missing ? 'not-exists' : instance.Status}
+      role="status"
+    >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <IconHourglassHigh size={20} aria-hidden />
-        <Text fz="sm">{tip}</Text>
+        <Stack gap={4}>
+          <Text fz="sm">{tip}</Text>
+          {missing ? (
+            <AnchorLink to="/tickets" search={{ new: 1 }} fz="sm" fw={600}>
+              {t('tips.openTicket')}
+            </AnchorLink>
+          ) : null}
+        </Stack>
       </Group>
     </Card>
   );
