@@ -19,6 +19,9 @@ export const QUERY = {
   readRetryDelayMs: 333,
   mutationCacheMs: 60_000,
   sessionStaleMs: 30_000,
+  /** SPEC §9: the product catalogue is cached 10 s, a product's templates 30 s. */
+  catalogueStaleMs: 10_000,
+  templatesStaleMs: 30_000,
 } as const;
 
 /** Verification codes: 6 digits, valid 10 minutes, 5 tries, one resend a minute. */

@@ -35,8 +35,3 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
-
-/** 4xx errors are answers, not glitches: retrying them changes nothing. */
-export function isClientError(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500;
-}

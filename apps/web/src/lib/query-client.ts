@@ -1,15 +1,15 @@
 import { QUERY } from '@nimbus/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from './api-error';
+import { retryRead } from './read-retry';
 import { i18n } from './i18n/i18n';
 
-/** SPEC §7: reads stale after 5 s and retried 3 × 333 ms (never a 4xx); mutations never retry. */
+/** SPEC §7: reads (GET) stale after 5 s and retried 3 × 333 ms; mutations never retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: QUERY.staleMs,
-        retry: (failureCount, error) => !isClientError(error) && failureCount < QUERY.readRetries,
+        retry: retryRead,
         retryDelay: QUERY.readRetryDelayMs,
         refetchOnWindowFocus: true,
       },

@@ -17,15 +17,16 @@ import { recentNoticesQueryOptions } from '../../lib/notices/notices-query';
 import { DASHBOARD_LIMITS } from '@nimbus/contract';
 import { usePageTitle } from '../../lib/page-title';
 import { sessionQueryOptions, useSessionUser } from '../../lib/session/session-query';
+import { prefetched } from '../../lib/prefetch';
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: async ({ context }) => {
     // The recent instances and invoices are prefetched, not awaited: the greeting and account cards need only the session.
-    void context.queryClient.prefetchQuery(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances }));
-    void context.queryClient.prefetchQuery(recentInvoicesQueryOptions());
-    void context.queryClient.prefetchQuery(recentTicketsQueryOptions());
-    void context.queryClient.prefetchQuery(ticketTypesQueryOptions(DASHBOARD_LIMITS.ticketTypes));
-    void context.queryClient.prefetchQuery(recentNoticesQueryOptions());
+    void context.queryClient.prefetchQuery(prefetched(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances })));
+    void context.queryClient.prefetchQuery(prefetched(recentInvoicesQueryOptions()));
+    void context.queryClient.prefetchQuery(prefetched(recentTicketsQueryOptions()));
+    void context.queryClient.prefetchQuery(prefetched(ticketTypesQueryOptions(DASHBOARD_LIMITS.ticketTypes)));
+    void context.queryClient.prefetchQuery(prefetched(recentNoticesQueryOptions()));
     await context.queryClient.ensureQueryData(sessionQueryOptions());
   },
   component: DashboardPage,

@@ -1,4 +1,3 @@
-import { QUERY } from '@nimbus/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -9,12 +8,13 @@ import { sshKeysQueryOptions } from '../../lib/ssh-keys/get-ssh-keys';
 import { useTranslation } from '../../lib/i18n/react';
 import { notify } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
+import { prefetched } from '../../lib/prefetch';
 
 export const Route = createFileRoute('/_app/deploy')({
   validateSearch: parseDeploySearch,
   // SPEC §2: the catalogue is prefetched on entering; the keys start loading alongside.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery({ ...sshKeysQueryOptions(), staleTime: QUERY.prefetchStaleMs });
+    void context.queryClient.prefetchQuery(prefetched(sshKeysQueryOptions()));
     return context.queryClient.ensureQueryData(productsQueryOptions());
   },
   component: NewInstancePage,

@@ -1,4 +1,3 @@
-import { QUERY } from '@nimbus/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -13,6 +12,7 @@ import { SshKeysPanel } from '../../features/ssh-keys/components/ssh-keys-panel'
 import { usePageTitle } from '../../lib/page-title';
 import { optionalString } from '../../lib/search-params';
 import { sessionQueryOptions } from '../../lib/session/session-query';
+import { prefetched } from '../../lib/prefetch';
 
 export interface AccountSearch {
   tab?: AccountTab;
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/_app/me')({
   loader: async ({ context, deps }) => {
     // The keys start loading with the page, without holding it: the panel shows its own progress.
     if (deps.tab === 'keys') {
-      void context.queryClient.prefetchQuery({ ...sshKeysQueryOptions(), staleTime: QUERY.prefetchStaleMs });
+      void context.queryClient.prefetchQuery(prefetched(sshKeysQueryOptions()));
     }
     // Which providers are offered decides whether "Third-party logins" is a section at all.
     const [session] = await Promise.all([

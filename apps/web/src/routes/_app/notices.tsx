@@ -7,13 +7,14 @@ import { type NoticesSearch, parseNoticesSearch } from '../../features/notices/s
 import { useTranslation } from '../../lib/i18n/react';
 import { noticesQueryOptions } from '../../lib/notices/notices-query';
 import { usePageTitle } from '../../lib/page-title';
+import { prefetched } from '../../lib/prefetch';
 
 export const Route = createFileRoute('/_app/notices')({
   validateSearch: parseNoticesSearch,
   loaderDeps: ({ search }) => search,
   // The list is awaited; an open notice is fetched alongside, and the page tells when it is gone.
   loader: async ({ context, deps }) => {
-    if (deps.id !== undefined) void context.queryClient.prefetchQuery(noticeQueryOptions(deps.id));
+    if (deps.id !== undefined) void context.queryClient.prefetchQuery(prefetched(noticeQueryOptions(deps.id)));
     await context.queryClient.ensureQueryData(noticesQueryOptions(listParams(deps)));
   },
   component: NoticesRoute,

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_HEADER,
   type PriceBody,
   PriceResult,
+  QUERY,
   Region,
   Template,
   TaskResult,
@@ -26,14 +27,15 @@ export const productsQueryOptions = () =>
   queryOptions({
     queryKey: deployKeys.products(),
     queryFn: ({ signal }) => api.get('deploy/products', Regions, undefined, signal),
-    staleTime: 10_000,
+    staleTime: QUERY.catalogueStaleMs,
   });
 
-/** GET api/product/templates: the images a product can be deployed with. */
+/** GET api/product/templates: the images a product can be deployed with (SPEC §7, cached 30 s). */
 export const templatesQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: deployKeys.templates(productId),
     queryFn: ({ signal }) => api.get('product/templates', Templates, { productId }, signal),
+    staleTime: QUERY.templatesStaleMs,
   });
 
 // The page checks what it sends field by field (SPEC §5's enabling rules) and the server validates

@@ -1,4 +1,4 @@
-import { AutoRenewResult, Template, UpgradeOptions, type InstanceStatus, type VmState } from '@nimbus/contract';
+import { AutoRenewResult, QUERY, Template, UpgradeOptions, type InstanceStatus, type VmState } from '@nimbus/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
@@ -37,7 +37,7 @@ export const productTemplatesQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: lifecycleKeys.templates(productId),
     queryFn: ({ signal }) => api.get('product/templates', Templates, { productId }, signal),
-    staleTime: 30_000,
+    staleTime: QUERY.templatesStaleMs,
   });
 
 /** POST api/instance/autorenew: stored at once, no task to wait for. */

@@ -11,6 +11,7 @@ import { TicketList, TICKETS_PAGE_SIZE } from '../../../features/tickets/compone
 import { parseTicketsSearch, type TicketsSearch } from '../../../features/tickets/search';
 import { useTranslation } from '../../../lib/i18n/react';
 import { usePageTitle } from '../../../lib/page-title';
+import { prefetched } from '../../../lib/prefetch';
 
 export const Route = createFileRoute('/_app/tickets/')({
   validateSearch: parseTicketsSearch,
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/_app/tickets/')({
   loader: async ({ context, deps }) => {
     const { queryClient } = context;
     // The form's types are read ahead; with the form open they are awaited, so it opens filled.
-    const types = queryClient.prefetchQuery(ticketTypesQueryOptions());
+    const types = queryClient.prefetchQuery(prefetched(ticketTypesQueryOptions()));
     await Promise.all([
       queryClient.ensureQueryData(
         ticketsQueryOptions({ limit: TICKETS_PAGE_SIZE, page: deps.page ?? 1, status: deps.status }),
