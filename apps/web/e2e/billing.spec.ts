@@ -43,7 +43,7 @@ const TEXT = {
     invoiceDate: 'Invoice date',
     created: 'Created',
     line: 'Consulting, November',
-    printedTitle: (id: number) => `Invoice #${id}`,
+    pageTitle: (id: number) => `Invoice #${id} · Billing - Nimbus`,
     receiptButton: /Download the receipt of payment #\d+/,
     pdfLang: 'en',
     recent: 'Recent invoices',
@@ -87,7 +87,7 @@ const TEXT = {
     invoiceDate: '账单日期',
     created: '创建时间',
     line: '十一月技术咨询',
-    printedTitle: (id: number) => `账单 #${id}`,
+    pageTitle: (id: number) => `账单 #${id} · 费用中心 - Nimbus`,
     receiptButton: /下载付款 #\d+ 的收据/,
     pdfLang: 'zh-CN',
     recent: '最近的账单',
@@ -227,6 +227,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/billing?invoice_id=${mine}`);
       await expect(page).toHaveURL(new RegExp(`/invoices/${mine}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.invoice(mine));
+      // SPEC §1: the section and the product name follow the item (issue 19).
+      await expect(page).toHaveTitle(t.pageTitle(mine));
       await expect(page.getByTestId('invoice-total')).toHaveText('9.99 USD');
 
       for (const id of [String(theirs), '999999999', 'abc']) {

@@ -21,6 +21,7 @@ const TEXT = {
     historyTab: 'Usage history',
     week: 'Week',
     notFound: 'Failed to get the instance',
+    section: 'Instances',
     vmGone:
       "The server behind this instance cannot be found on its host. We're looking into it; open a ticket if you need help.",
     openTicket: 'Open a ticket',
@@ -42,6 +43,7 @@ const TEXT = {
     historyTab: '用量历史',
     week: '1 周',
     notFound: '获取实例失败',
+    section: '实例',
     vmGone: '在宿主机上找不到此实例对应的服务器，我们正在排查。如需协助，请提交工单。',
     openTicket: '提交工单',
     notFoundText: '实例不存在（请联系管理员或提交工单）。该实例不存在或不属于您',
@@ -79,6 +81,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/instances/${instances[locale]}`);
       await expectPageReady(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostname);
+      await expect(page).toHaveTitle(`${hostname} · ${t.section} - Nimbus`);
 
       // SPEC §3's fields, filled from api/instance, the live status and the guest OS.
       await expect(field(page, t.storage)).toHaveText(/\S+/);

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { BRAND_NAME } from './brand';
 
-/** Page titles are "<translated section name> - <brand>". */
-export function usePageTitle(section: string): void {
+/**
+ * Page titles are "<translated section name> - <brand>" (SPEC §1); a detail page puts its item first,
+ * "<item> · <section> - <brand>", never the item alone.
+ */
+export function usePageTitle(section: string, item?: string): void {
   useEffect(() => {
-    document.title = `${section} - ${BRAND_NAME}`;
-  }, [section]);
+    document.title = `${item ? `${item} · ` : ''}${section} - ${BRAND_NAME}`;
+  }, [section, item]);
 }

@@ -14,6 +14,7 @@ export const Route = createFileRoute('/_app/invoices/$id')({
 function InvoiceRoute() {
   const { id } = Route.useLoaderData();
   const { t } = useTranslation('billing');
-  usePageTitle(t('invoice.number', { id }));
+  const { t: tCommon } = useTranslation('common');
+  usePageTitle(tCommon('titles.billing'), t('invoice.number', { id }));
   return <InvoicePage id={id} />;
 }

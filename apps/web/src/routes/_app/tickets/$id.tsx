@@ -33,6 +33,6 @@ function TicketRoute() {
   const { id } = Route.useLoaderData();
   const { t } = useTranslation('tickets');
   const { data } = useSuspenseQuery(ticketQueryOptions(id));
-  usePageTitle(`${data.Title} · ${t('title')}`);
+  usePageTitle(t('title'), data.Title);
   return <TicketPage id={id} />;
 }

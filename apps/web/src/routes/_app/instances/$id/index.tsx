@@ -10,6 +10,7 @@ import {
 import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
 import { InstanceDetailPage } from '../../../../features/instances/components/instance-detail-page';
 import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
+import { useTranslation } from '../../../../lib/i18n/react';
 import { usePageTitle } from '../../../../lib/page-title';
 
 /** `tab` names one of the page's tabs; any string is kept (the page falls back to the overview). */
@@ -43,7 +44,8 @@ function InstanceRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data } = useSuspenseQuery(instanceQueryOptions(id));
-  usePageTitle(data.Hostname);
+  const { t } = useTranslation('common');
+  usePageTitle(t('titles.instances'), data.Hostname);
   const onTabChange = useCallback(
     (next: string) => void navigate({ search: { tab: next === 'overview' ? undefined : next }, replace: true }),
     [navigate],

@@ -39,6 +39,7 @@ function VncRoute() {
   const { id, ticket } = Route.useLoaderData();
   const { t } = useTranslation('instance-console');
   const { data } = useSuspenseQuery(instanceQueryOptions(id));
-  usePageTitle(`${t('vnc.title')} · ${data.Hostname}`);
+  const { t: tCommon } = useTranslation('common');
+  usePageTitle(tCommon('titles.instances'), `${data.Hostname} · ${t('vnc.title')}`);
   return <VncConsolePage id={id} hostname={data.Hostname} initialTicket={ticket} />;
 }

@@ -34,6 +34,7 @@ function XtermRoute() {
   const { id } = Route.useLoaderData();
   const { t } = useTranslation('instance-console');
   const { data } = useSuspenseQuery(instanceQueryOptions(id));
-  usePageTitle(`${t('xterm.title')} · ${data.Hostname}`);
+  const { t: tCommon } = useTranslation('common');
+  usePageTitle(tCommon('titles.instances'), `${data.Hostname} · ${t('xterm.title')}`);
   return <XtermConsolePage id={id} hostname={data.Hostname} />;
 }
