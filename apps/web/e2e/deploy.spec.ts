@@ -33,6 +33,8 @@ const TEXT = {
     applied: 'Promotion code applied',
     invalidPromo: 'Invalid promotion code',
     promoRequired: 'Please input your promotion code',
+    searchInvalid: 'This link has values the page cannot use',
+    searchDrop: 'Continue without them',
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
     sections: { type: 'Choose type', size: 'Choose size' },
@@ -90,6 +92,8 @@ const TEXT = {
     applied: '优惠码已生效',
     invalidPromo: '优惠码无效',
     promoRequired: '请输入优惠码',
+    searchInvalid: '此链接包含无法使用的参数',
+    searchDrop: '忽略这些参数并继续',
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
     sections: { type: '选择类型', size: '选择规格' },
@@ -317,8 +321,13 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await signInAs(page, await createAccount());
       await page.goto('/deploy?region_id=1.5&group_id=abc&product_id=-3&promo_code=%7B%22a%22%3A1%7D');
       await expectPageReady(page);
-      for (const message of Object.values(t.invalid)) await expect(page.getByText(message)).toBeVisible();
+      // A validation error of the route (SPEC §2), on the page until the customer drops the values.
+      const alert = page.getByRole('alert').filter({ hasText: t.searchInvalid });
+      for (const message of Object.values(t.invalid)) await expect(alert.getByText(message)).toBeVisible();
       await expect(radio(page, t.names.hk)).toHaveAttribute('aria-checked', 'true');
+      await alert.getByRole('button', { name: t.searchDrop }).click();
+      await expect(page).toHaveURL(/\/deploy$/);
+      await expect(alert).toHaveCount(0);
     });
 
     test('applies a promotion with Enter and refuses an invalid one', async ({ page }) => {

@@ -1,12 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { productsQueryOptions } from '../../features/deploy/api/deploy-api';
 import { DeployPage } from '../../features/deploy/components/deploy-page';
-import { parseDeploySearch } from '../../features/deploy/search';
+import { DEPLOY_SEARCH_KEYS, parseDeploySearch, type DeploySearchKey } from '../../features/deploy/search';
 import { sshKeysQueryOptions } from '../../lib/ssh-keys/get-ssh-keys';
 import { useTranslation } from '../../lib/i18n/react';
-import { notify } from '../../lib/notify';
 import { usePageTitle } from '../../lib/page-title';
 import { prefetched } from '../../lib/prefetch';
 
@@ -25,19 +23,46 @@ function NewInstancePage() {
   const { t: tCommon } = useTranslation();
   const search = Route.useSearch();
   usePageTitle(tCommon('titles.deploy'));
-  const invalid = (search.invalid ?? []).join(',');
-  useEffect(() => {
-    for (const key of invalid ? invalid.split(',') : []) {
-      notify.warning({ title: t(`search.${key as 'region_id'}`) });
-    }
-  }, [invalid, t]);
   return (
     <Stack gap="lg" maw={1280}>
       <div>
         <Title order={1}>{tCommon('titles.deploy')}</Title>
         <Text c="dimmed">{t('subtitle')}</Text>
       </div>
+      {search.invalid ? <InvalidSearch keys={search.invalid} /> : null}
       <DeployPage search={search} />
     </Stack>
+  );
+}
+
+/**
+ * SPEC §2's validation error of the route: the link's parameters of the wrong type or precision,
+ * named until the customer drops them (the page works on without them meanwhile).
+ */
+function InvalidSearch({ keys }: { keys: DeploySearchKey[] }) {
+  const { t } = useTranslation('deploy');
+  const navigate = Route.useNavigate();
+  const drop = () =>
+    void navigate({
+      search: (prev) => {
+        const next: Record<string, unknown> = { ...prev, invalid: undefined };
+        for (const key of DEPLOY_SEARCH_KEYS) if (keys.includes(key)) next[key] = undefined;
+        return next;
+      },
+      replace: true,
+    });
+  return (
+    <Alert color="orange" variant="light" role="alert" title={t('searchInvalid.title')}>
+      <Stack gap="xs" align="flex-start">
+        <List size="sm" spacing={2}>
+          {keys.map((key) => (
+            <List.Item key={key}>{t(`search.${key}`)}</List.Item>
+          ))}
+        </List>
+        <Button size="xs" variant="default" onClick={drop}>
+          {t('searchInvalid.drop')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
