@@ -68,12 +68,12 @@ describe('admin CLI notice:create, notice:list and notice:withdraw', () => {
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     const cases: [string[], string][] = [
-      [['notice:create', '--content', '<p>x</p>'], '--title is required'],
-      [['notice:create', '--title', 'T'], '--content or --file is required'],
+      [['notice:create', '--content', '<p>x</p>'], '--title is required (with its content)'],
+      [['notice:create', '--title', 'T'], '--content, --file, --content-zh or --file-zh is required'],
       [['notice:create', '--title', 'T', '--content', 'x', '--file', 'y'], 'give --content or --file, not both'],
       [
         ['notice:create', '--title', 'T', '--content', '<script>alert(1)</script>'],
-        'the content is empty, or has no text left once sanitised',
+        'the content is missing, empty, or has no text left once sanitised',
       ],
       [['notice:create', '--title', 'x'.repeat(201), '--content', 'x'], '--title must be at most 200 characters'],
       [['notice:list', '--state', 'gone'], '--state must be live or withdrawn'],

@@ -164,7 +164,12 @@ export const ticketCommands: Record<string, Command> = {
         return `created ticket type ${t.Id} "${t.Name}"`;
       } catch (e) {
         if (e instanceof AppError && e.fields?.Name === 'name_taken')
-          throw new Error('a ticket type of that name exists');
+          throw new Error(
+            `a ticket type ${[f.name, f['name-zh']]
+              .filter(Boolean)
+              .map((n) => `"${String(n).trim()}"`)
+              .join(' or ')} exists`,
+          );
         throw e;
       }
     },
