@@ -178,7 +178,7 @@ describe('renewals', { timeout: 120_000 }, () => {
       ['restart', { Id: id }],
       ['password', { Id: id, Password: 'another horse 2' }],
       ['destroy', { Id: id, Hostname: 'web-1' }],
-      ['vnc', { Id: id }],
+      ['vnc', { id }],
     ] as const) {
       const r = await act(h, u, action, body);
       expect([r.status, r.body.code], action).toEqual([409, 'wrong_status']);
