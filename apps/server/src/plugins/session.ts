@@ -2,6 +2,7 @@ import { SESSION_HEADER } from '@nimbus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../lib/api.js';
 import type { Caller, Context } from '../lib/context.js';
+import { poolExhausted } from '../db/pool.js';
 import { AppError } from '../lib/errors.js';
 import { sessions } from '../modules/auth/sessions.js';
 
@@ -23,6 +24,8 @@ export function requireSession(ctx: Context) {
     if (!id) throw new AppError('need_login', 401);
     if (id.length > 128) throw new AppError('invalid_session', 401);
     const userId = await sessions.resolve(ctx.db, id).catch((err: unknown) => {
+      // A busy pool is the database being busy, not the session store failing: 503 with Retry-After.
+      if (poolExhausted(err)) throw err;
       // SPEC §8: the session could not be read (the store failed), unlike a missing or ended one.
       req.log.error({ err }, 'the session store failed');
       throw new AppError('get_session_error', 500);
