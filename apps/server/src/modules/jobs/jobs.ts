@@ -28,8 +28,13 @@ const adapter = (db: Queryable): PgBoss.Db => ({
  * Durable jobs in the same PostgreSQL (pg-boss, schema `pgboss`). A job is sent inside the
  * transaction that creates its work, so it exists exactly when that work does.
  */
+/** How long stopping waits for the jobs in hand (a renewal pass, a mail) before it lets go of them. */
+const STOP_WAIT_MS = 60_000;
+
 export class Jobs {
   private readonly workerIds = new Map<string, string[]>();
+  /** The handlers running in this process, so stopping can wait for them. */
+  private readonly running = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -76,11 +81,15 @@ export class Jobs {
           { batchSize: 1, pollingIntervalSeconds: 0.5 },
           async ([job]) => {
             if (!job) return;
+            const run = q.handler(job.data);
+            this.running.add(run);
             try {
-              await q.handler(job.data);
+              await run;
             } catch (err) {
               this.log.error({ err, queue: q.name, job: job.id }, 'job failed');
               throw err;
+            } finally {
+              this.running.delete(run);
             }
           },
         ),
@@ -104,7 +113,17 @@ export class Jobs {
     for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
   }
 
+  /**
+   * Stops taking jobs, lets the jobs in hand finish (up to STOP_WAIT_MS) while pg-boss's connections
+   * are still open, then stops pg-boss. A job that outlived pg-boss's own wait would report its end
+   * through a closed pool, which rejects where nobody listens and ends the process with an error.
+   */
   async stop(): Promise<void> {
+    for (const name of this.workerIds.keys()) await this.boss.offWork(name);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...this.running]), waited]);
+    clearTimeout(timer);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);
   }
 }
