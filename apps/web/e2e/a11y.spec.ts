@@ -84,6 +84,8 @@ let invoiceId: number;
 let ticketOwner: Account;
 let ticketId: number;
 test.beforeAll(async () => {
+  // A deploy and four operator CLI runs (each a `node --import tsx` start, seconds on busy cores).
+  test.setTimeout(120_000);
   serverOwner = await createAccount();
   adminCli('user:balance', '--email', serverOwner.email, '--add', '20', '--note', 'e2e top-up');
   ({ InstanceId: instanceId } = await deployInstance(serverOwner, 'axe-web-1'));
