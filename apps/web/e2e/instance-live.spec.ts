@@ -64,6 +64,8 @@ const pointsOf = async (chart: Locator) => Number((await chart.getAttribute('dat
 let owner: Account;
 const instances: Record<string, number> = {};
 test.beforeAll(async () => {
+  // An operator CLI run and two deploys, one after another.
+  test.setTimeout(90_000);
   owner = await createAccount();
   adminCli('user:balance', '--email', owner.email, '--add', '40', '--note', 'e2e top-up');
   instances.en_US = (await deployInstance(owner, 'live-en')).InstanceId;
