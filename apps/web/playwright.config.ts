@@ -8,7 +8,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, '.tmp/playwright'),
-  timeout: 30_000,
+  // Many tests set up through the operator CLI: each run is a `node --import tsx` start, several
+  // seconds on two busy cores, so a test with two or three of them needs more than 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   // No retries: a test that fails once is a bug to find, in the test or the product.
   retries: 0,
