@@ -3,6 +3,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import type { ClusterHandle } from '../compute/compute.js';
+import { assertVmPresent } from '../deploy/vm.js';
 import { assertActionable } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { consoleTokens, type ConsoleKind } from './repository.js';
@@ -33,6 +34,7 @@ export async function consoleTarget(ctx: Context, userId: number, instanceId: nu
 
 /** Whether Proxmox says the VM runs (a stopped or paused guest has no console to show). */
 async function running(t: PlacedInstance): Promise<boolean> {
+  await assertVmPresent(t.cluster.client, t.node, t.vmid);
   try {
     const s = await t.cluster.client.qemu.status(t.node, t.vmid);
     return s.status === 'running' && (s.qmpstatus ?? 'running') === 'running';
