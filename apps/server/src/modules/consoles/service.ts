@@ -6,6 +6,8 @@ import type { ClusterHandle } from '../compute/compute.js';
 import { assertVmPresent } from '../deploy/vm.js';
 import { assertActionable } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
+import { sessionHash } from '../auth/sessions.js';
+import { openConsoles } from './registry.js';
 import { consoleTokens, type ConsoleKind } from './repository.js';
 
 /**
@@ -54,11 +56,17 @@ export async function issueConsoleTicket(
   instanceId: number,
   kind: ConsoleKind,
   port: number,
+  sessionId: string,
 ): Promise<ConsoleTicket> {
   const target = await consoleTarget(ctx, userId, instanceId);
   if (!(await running(target))) throw new AppError('wrong_status', 409);
   await ctx.throttle.enforce(`console:${userId}`, CONSOLE_TOKEN_RULE);
-  const Ticket = await consoleTokens.issue(ctx.db, { userId, instanceId, kind });
+  // Already at a cap: refused here, clearly; a socket that would go over it is closed with 4429.
+  const open = openConsoles(ctx).count(userId, instanceId);
+  if (open.customer >= ctx.config.CONSOLE_MAX_PER_CUSTOMER || open.instance >= ctx.config.CONSOLE_MAX_PER_INSTANCE) {
+    throw new AppError('rate_limit_exceeded', 429);
+  }
+  const Ticket = await consoleTokens.issue(ctx.db, { userId, instanceId, kind, sessionHash: sessionHash(sessionId) });
   return { Port: port, Ticket };
 }
 
