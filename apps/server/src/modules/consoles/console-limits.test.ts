@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import type { ConsoleTicket } from '@nimbus/contract';
+import type { ConsoleTicket, DeployResult } from '@nimbus/contract';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
-import { topUp } from '../../../test/deploy-helpers.js';
+import { topUp, waitTask } from '../../../test/deploy-helpers.js';
 import { deployFor } from '../../../test/instance-data-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
+import { buildApp } from '../../app.js';
 import { SocketReader } from './pipe.js';
 import { END } from './registry.js';
 
@@ -60,8 +61,8 @@ async function openConsole(ssid: string, id: number) {
   return connect(id, t.body.data.Ticket);
 }
 
-async function connect(id: number, token: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/instance/xterm/ws?id=${id}&ticket=${encodeURIComponent(token)}`);
+async function connect(id: number, token: string, at = port) {
+  const ws = new WebSocket(`ws://127.0.0.1:${at}/api/instance/xterm/ws?id=${id}&ticket=${encodeURIComponent(token)}`);
   const reader = new SocketReader(ws, 10_000);
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   let seen = '';
@@ -109,6 +110,42 @@ describe('console caps', () => {
   });
 });
 
+describe('console caps across replicas', () => {
+  it('counts the consoles another replica serves', async () => {
+    // A second server process on the same database and clusters: its own memory, its own sockets.
+    const replica = await buildApp({ ...h.ctx });
+    await replica.listen({ port: 0, host: '127.0.0.1' });
+    const replicaPort = (replica.server.address() as AddressInfo).port;
+    try {
+      const u = await customer();
+      const id = await deploy(u, 'replica-1');
+      const here = [await openConsole(u.ssid, id), await openConsole(u.ssid, id)];
+      await Promise.all(here.map((s) => s.ready));
+      // The instance's cap is reached on this replica: the other refuses a ticket and a socket.
+      const r = await replica.inject({
+        method: 'POST',
+        url: '/api/instance/xterm',
+        headers: { ssid: u.ssid },
+        payload: { id },
+      });
+      expect([r.statusCode, r.json<{ code: string }>().code]).toEqual([429, 'rate_limit_exceeded']);
+      here[0]!.ws.close();
+      await here[0]!.closed;
+      // Two tokens while one console is open: the first socket takes the last place, on either replica.
+      const t1 = await ticket(u.ssid, id);
+      const t2 = await ticket(u.ssid, id);
+      const there = await connect(id, t1.body.data.Ticket, replicaPort);
+      await there.ready;
+      const late = await connect(id, t2.body.data.Ticket);
+      expect(await late.closed).toBe(END.tooMany);
+      for (const s of [here[1]!, there]) s.ws.close();
+      await Promise.all([here[1]!.closed, there.closed]);
+    } finally {
+      await replica.close();
+    }
+  });
+});
+
 describe('consoles that end with their session or instance', () => {
   it('closes the consoles of a session that signs out, not those of another session', async () => {
     const u = await customer();
@@ -153,8 +190,15 @@ describe('consoles that end with their session or instance', () => {
     const id = await deploy(u, 'destroy-1');
     const s = await openConsole(u.ssid, id);
     await s.ready;
-    const r = await call(h, 'POST', '/api/instance/destroy', { ssid: u.ssid, body: { Id: id, Hostname: 'destroy-1' } });
+    const r = await call<number>(h, 'POST', '/api/instance/destroy', {
+      ssid: u.ssid,
+      body: { Id: id, Hostname: 'destroy-1' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await within(s.closed, 500)).toBe(END.revoked);
+    // Let the destroy finish before the harness stops its workers.
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: r.body.data } as DeployResult, 30_000)).toMatchObject({
+      Status: 2,
+    });
   });
 });

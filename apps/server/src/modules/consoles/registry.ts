@@ -1,4 +1,5 @@
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
+import { withTx, type Queryable } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import { assertActionable } from '../instances/actions.js';
 import { instances } from '../instances/repository.js';
@@ -14,6 +15,8 @@ export const END = {
 
 /** One console socket open in this process. */
 export interface OpenConsole {
+  /** Its row in open_consoles, which every replica counts. */
+  rowId?: number;
   socket: WebSocket;
   userId: number;
   instanceId: number;
@@ -22,7 +25,8 @@ export interface OpenConsole {
 }
 
 /**
- * The console sockets this process serves. Each is re-checked every CONSOLE_RECHECK_SECONDS (its
+ * The console sockets this process serves, each also a row of open_consoles so that the caps count
+ * the consoles of every replica. Each is re-checked every CONSOLE_RECHECK_SECONDS (its
  * session still signed in, its instance still the customer's and available, not suspended) and
  * closed when that no longer holds; sign-out, a password reset and a destroy ask for the check at
  * once. The re-check reads PostgreSQL, so a session ended on another replica closes the console here
@@ -35,34 +39,57 @@ export class ConsoleRegistry {
 
   constructor(private readonly ctx: Context) {}
 
-  /** How many consoles a customer, and one of their instances, has open here. */
-  count(userId: number, instanceId: number): { customer: number; instance: number } {
-    let customer = 0;
-    let instance = 0;
-    for (const c of this.#open) {
-      if (c.userId !== userId) continue;
-      customer++;
-      if (c.instanceId === instanceId) instance++;
-    }
-    return { customer, instance };
+  /** How many consoles a customer, and one of their instances, has open on any replica. */
+  count(
+    userId: number,
+    instanceId: number,
+    db: Queryable = this.ctx.db,
+  ): Promise<{ customer: number; instance: number }> {
+    return countOpen(db, userId, instanceId, staleAfter(this.ctx));
   }
 
-  /** Adds a console unless that puts its customer or instance over the caps; removed when its socket closes. */
-  add(c: OpenConsole): boolean {
-    const n = this.count(c.userId, c.instanceId);
+  /** Whether a customer or the instance is at a cap of open consoles. */
+  async atCap(userId: number, instanceId: number, db: Queryable = this.ctx.db): Promise<boolean> {
+    const n = await this.count(userId, instanceId, db);
     const cfg = this.ctx.config;
-    if (n.customer >= cfg.CONSOLE_MAX_PER_CUSTOMER || n.instance >= cfg.CONSOLE_MAX_PER_INSTANCE) return false;
+    return n.customer >= cfg.CONSOLE_MAX_PER_CUSTOMER || n.instance >= cfg.CONSOLE_MAX_PER_INSTANCE;
+  }
+
+  /**
+   * Adds a console unless that puts its customer or instance over the caps, counted across
+   * replicas under a per-customer lock so that two sockets opened at once cannot both take the last
+   * place; removed when its socket closes.
+   */
+  async add(c: OpenConsole): Promise<boolean> {
+    const rowId = await withTx(this.ctx.db, async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtextextended('open_consoles:' || $1::text, 0))", [c.userId]);
+      if (await this.atCap(c.userId, c.instanceId, tx)) return null;
+      const { rows } = await tx.query<{ id: string }>(
+        'insert into open_consoles (user_id, instance_id) values ($1, $2) returning id',
+        [c.userId, c.instanceId],
+      );
+      return Number(rows[0]!.id);
+    });
+    if (rowId === null) return false;
+    c.rowId = rowId;
     this.#open.add(c);
     c.socket.once('close', () => this.#remove(c));
     if (!this.#timer) {
       this.#timer = setInterval(() => void this.recheck(), this.ctx.config.CONSOLE_RECHECK_SECONDS * 1000);
       this.#timer.unref();
     }
+    // Closed while the row was written: its 'close' came before the listener.
+    if (c.socket.readyState === WebSocket.CLOSING || c.socket.readyState === WebSocket.CLOSED) this.#remove(c);
     return true;
   }
 
   #remove(c: OpenConsole): void {
-    this.#open.delete(c);
+    if (!this.#open.delete(c)) return;
+    if (c.rowId !== undefined) {
+      this.ctx.db
+        .query('delete from open_consoles where id = $1', [c.rowId])
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'forgetting a closed console failed'));
+    }
     if (this.#open.size === 0 && this.#timer) {
       clearInterval(this.#timer);
       this.#timer = undefined;
@@ -86,13 +113,22 @@ export class ConsoleRegistry {
   }
 
   async #pass(): Promise<void> {
+    const kept: number[] = [];
     for (const c of [...this.#open]) {
       try {
         if (!(await this.#allowed(c))) this.#end(c);
+        else if (c.rowId !== undefined) kept.push(c.rowId);
       } catch (err) {
         // The database could not be asked: keep the console and look again next period.
         this.ctx.log.warn({ err, instanceId: c.instanceId }, 'console re-check failed');
+        if (c.rowId !== undefined) kept.push(c.rowId);
       }
+    }
+    // Still open here: they keep counting on every replica.
+    if (kept.length > 0) {
+      await this.ctx.db
+        .query('update open_consoles set seen_at = now() where id = any($1::bigint[])', [kept])
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'refreshing open consoles failed'));
     }
   }
 
@@ -114,6 +150,23 @@ export class ConsoleRegistry {
       return false;
     }
   }
+}
+
+/** A row not refreshed for this long belongs to a replica that is gone. */
+const staleAfter = (ctx: Context) => ctx.config.CONSOLE_RECHECK_SECONDS * 3 + 5;
+
+async function countOpen(
+  db: Queryable,
+  userId: number,
+  instanceId: number,
+  staleSeconds: number,
+): Promise<{ customer: number; instance: number }> {
+  const { rows } = await db.query<{ customer: number; instance: number }>(
+    `select count(*)::int as customer, (count(*) filter (where instance_id = $2))::int as instance
+     from open_consoles where user_id = $1 and seen_at > now() - make_interval(secs => $3)`,
+    [userId, instanceId, staleSeconds],
+  );
+  return rows[0] ?? { customer: 0, instance: 0 };
 }
 
 const registries = new WeakMap<Context, ConsoleRegistry>();

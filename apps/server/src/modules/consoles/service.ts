@@ -62,10 +62,7 @@ export async function issueConsoleTicket(
   if (!(await running(target))) throw new AppError('wrong_status', 409);
   await ctx.throttle.enforce(`console:${userId}`, CONSOLE_TOKEN_RULE);
   // Already at a cap: refused here, clearly; a socket that would go over it is closed with 4429.
-  const open = openConsoles(ctx).count(userId, instanceId);
-  if (open.customer >= ctx.config.CONSOLE_MAX_PER_CUSTOMER || open.instance >= ctx.config.CONSOLE_MAX_PER_INSTANCE) {
-    throw new AppError('rate_limit_exceeded', 429);
-  }
+  if (await openConsoles(ctx).atCap(userId, instanceId)) throw new AppError('rate_limit_exceeded', 429);
   const Ticket = await consoleTokens.issue(ctx.db, { userId, instanceId, kind, sessionHash: sessionHash(sessionId) });
   return { Port: port, Ticket };
 }

@@ -50,7 +50,7 @@ export function serveConsole(
     });
     if (!target) return closeSocket(browser, CLOSE.notAvailable, 'instance not available');
     if (gone) return;
-    const registered = openConsoles(ctx).add({
+    const registered = await openConsoles(ctx).add({
       socket: browser,
       userId: grant.userId,
       instanceId: grant.instanceId,
