@@ -48,6 +48,8 @@ async function main() {
       configValue: config.COMPUTE_CONFIG,
       emulatorSpeed: config.PVE_EMULATOR_SPEED,
       log,
+      // The embedded demo's clusters survive restarts (issue 18): their VMs are kept beside the database.
+      stateDir: path.join(path.resolve(config.DATA_DIR), 'emulated-clusters'),
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);

@@ -12,6 +12,14 @@ export type Customer = Awaited<ReturnType<typeof signUp>>;
 export async function customerWithInstance(h: Harness, hostname = 'data-1') {
   const u = await signUp(h);
   await topUp(h, u.userId, 10_000);
+  const { instanceId, productId } = await deployFor(h, u, hostname);
+  const row = (await instances.get(h.db, instanceId))!;
+  const vm = { client: h.ctx.compute!.cluster(row.cluster)!.client, node: row.node!, vmid: row.vmid! };
+  return { u, id: row.id, row, vm, productId };
+}
+
+/** Deploys a Hong Kong "1 vCPU · 1 GB" instance for a customer with money and waits until it runs. */
+export async function deployFor(h: Harness, u: Customer, hostname: string) {
   const { product, templates } = await pick(h, u.ssid, 'Hong Kong', 'Standard', '1 vCPU · 1 GB');
   const r = await call<DeployResult>(h, 'POST', '/api/deploy', {
     ssid: u.ssid,
@@ -19,9 +27,7 @@ export async function customerWithInstance(h: Harness, hostname = 'data-1') {
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(await waitTask(h, u.ssid, r.body.data)).toEqual({ Status: 2, Step: 4 });
-  const row = (await instances.get(h.db, r.body.data.InstanceId))!;
-  const vm = { client: h.ctx.compute!.cluster(row.cluster)!.client, node: row.node!, vmid: row.vmid! };
-  return { u, id: row.id, row, vm, productId: product.Id };
+  return { instanceId: r.body.data.InstanceId, productId: product.Id };
 }
 
 /** Posts an action and answers its reply; expect 200 with a task id on success. */

@@ -11,6 +11,7 @@ import { FaultInjector } from './faults.js';
 import type { Faults } from './faults.js';
 import { Cluster } from './state/cluster.js';
 import { guestAccess } from './state/guest-access.js';
+import { loadCluster, StateWriter } from './state/persist.js';
 import { TEMPLATE_SEEDS, type TemplateInfo } from './state/templates.js';
 import type { VmView } from './state/types.js';
 
@@ -31,6 +32,11 @@ export interface EmulatorOptions {
   users?: { username: string; password: string }[];
   cluster?: { name?: string; nodes?: string[]; storage?: string; backupStorage?: string; bridge?: string };
   seed?: number;
+  /**
+   * Where to keep the cluster's VMs and backups across restarts: loaded at start if it exists,
+   * written (atomically) shortly after every change and on close. Without it the state is memory only.
+   */
+  stateFile?: string;
   /** Delay before answering a 401, like pveproxy's 3 s; default 0 so tests stay fast. */
   authFailDelayMs?: number;
 }
@@ -62,6 +68,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     speed: opts.speed ?? 1,
     schema,
   });
+  let writer: StateWriter | undefined;
+  if (opts.stateFile) {
+    loadCluster(cluster, opts.stateFile);
+    const w = (writer = new StateWriter(cluster, opts.stateFile));
+    cluster.tasks.onEnd = () => w.changed();
+  }
   const auth = new Auth(opts.tokens ?? [], opts.users ?? []);
   const faults = new FaultInjector();
   const rt: Runtime = {
@@ -71,6 +83,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     sessions: new ConsoleSessions(auth),
     authFailDelayMs: opts.authFailDelayMs ?? 0,
     requests: new Map(),
+    changed: writer ? () => writer.changed() : undefined,
   };
   const router = new Router(schema);
   const server = createServer((req, res) => void handleApi(rt, router, handlers, req, res));
@@ -116,6 +129,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       closeSockets();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await writer?.flush();
     },
   };
 }

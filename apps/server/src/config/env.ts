@@ -91,6 +91,11 @@ const EnvSchema = z.object({
   TASK_RUN_LIMIT: duration
     .refine((s) => s >= 1 && s <= 20 * 3600, { message: 'expected at most 20h (the job queue allows 24h)' })
     .default(8 * 3600),
+  // Issue 18: open consoles (VNC and terminal, with the tokens issued for them) per customer and per
+  // instance, and how often an open console checks that its session and instance still allow it.
+  CONSOLE_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(10),
+  CONSOLE_MAX_PER_INSTANCE: z.coerce.number().int().min(1).max(100).default(4),
+  CONSOLE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   RENEWAL_INVOICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),

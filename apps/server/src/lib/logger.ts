@@ -3,9 +3,10 @@ import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, t
 
 /**
  * Strips secrets that may ride in a URL: the third-party login return carries ssid, code and state,
- * a sandbox payment link t.
+ * a sandbox payment link t, a console socket its single-use ticket (and Proxmox's vncticket).
  */
-export const redactUrl = (url: string) => url.replace(/([?&](?:ssid|token|code|state|t)=)[^&]*/gi, '$1[redacted]');
+export const redactUrl = (url: string) =>
+  url.replace(/([?&](?:ssid|token|code|state|t|ticket|vncticket)=)[^&]*/gi, '$1[redacted]');
 
 /** Structured JSON logs; session ids, cookies and passwords never reach them. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {

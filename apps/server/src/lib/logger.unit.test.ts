@@ -13,6 +13,19 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/dashboard')).toBe('/dashboard');
   });
+
+  it("keeps a console socket's ticket (and Proxmox's vncticket) out of the request lines", async () => {
+    const { log, lines } = capture('info');
+    const app = Fastify({ loggerInstance: log as FastifyBaseLogger, childLoggerFactory: lazyChildLoggerFactory });
+    app.get('/api/instance/xterm/ws', async () => ({ ok: true }));
+    await app.inject('/api/instance/xterm/ws?id=7&ticket=S3cretTicket&vncticket=PVEVNC%3AS3cretToo');
+    await app.close();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain('S3cret');
+    expect(lines.find((l) => l.req)?.req).toMatchObject({
+      url: '/api/instance/xterm/ws?id=7&ticket=[redacted]&vncticket=[redacted]',
+    });
+  });
 });
 
 /** A logger writing its JSON lines into an array. */

@@ -16,6 +16,8 @@ export interface Runtime {
   authFailDelayMs: number;
   /** API requests received per "METHOD /path" (query left out), so callers can check how often they ask. */
   requests: Map<string, number>;
+  /** Called after a request that may have changed the cluster (to save its state), if it is kept. */
+  changed?: () => void;
 }
 
 /** One validated request: its parameters, caller and helpers to read them the way Proxmox coerces. */

@@ -48,6 +48,7 @@ export async function handleApi(
     if (!handler) throw new PveError(501, `Method '${method} ${PREFIX}${path}' not implemented in the emulator`);
     const ctx = new Ctx(rt, method, path, params, principal);
     const data = await handler(ctx);
+    if (mutating) rt.changed?.();
     if (data instanceof WithAttribs) send(res, 200, { data: data.data ?? null, ...data.attribs });
     else send(res, 200, { data: data ?? null });
   } catch (err) {

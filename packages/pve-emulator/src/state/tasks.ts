@@ -49,6 +49,8 @@ const hex8 = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0'
 export class TaskStore {
   readonly tasks = new Map<string, Task>();
   private nextPid = 0x1a2b3;
+  /** Called after any task ended (its work applied), e.g. to save the cluster's state. */
+  onEnd: (() => void) | undefined;
 
   constructor(private readonly speed: number) {}
 
@@ -104,6 +106,7 @@ export class TaskStore {
     task.log.push(exitstatus === 'OK' ? 'TASK OK' : `TASK ERROR: ${exitstatus}`);
     task.cleanup?.();
     if (exitstatus !== 'OK') task.onFail?.();
+    this.onEnd?.();
   }
 
   /** Stops every timer, e.g. when the emulator closes. */

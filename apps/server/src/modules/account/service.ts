@@ -1,3 +1,4 @@
+import { recheckConsoles } from '../consoles/registry.js';
 import type { Preferences, Profile, SessionUser } from '@nimbus/contract';
 import { withTx } from '../../db/pool.js';
 import type { Caller, Context } from '../../lib/context.js';
@@ -49,6 +50,7 @@ export async function setPassword(ctx: Context, userId: number, sessionId: strin
     await users.setPassword(tx, userId, hash);
     await sessions.endOthers(tx, userId, sessionId);
   });
+  recheckConsoles(ctx);
 }
 
 /** The first password of an account made through a third-party login; one that has a password must change it. */
@@ -58,6 +60,7 @@ export async function addPassword(ctx: Context, userId: number, sessionId: strin
     if (!(await users.addPassword(tx, userId, hash))) throw new AppError('wrong_status', 409);
     await sessions.endOthers(tx, userId, sessionId);
   });
+  recheckConsoles(ctx);
 }
 
 export async function requestEmailCode(ctx: Context, caller: Caller, userId: number, newEmail: string) {

@@ -1,3 +1,4 @@
+import { recheckConsoles } from '../consoles/registry.js';
 import {
   ForgetBody,
   LoginBody,
@@ -105,6 +106,7 @@ export async function sessionRoutes(app: Api, ctx: Context) {
     },
     async (req) => {
       await sessions.end(ctx.db, authOf(req).sessionId);
+      recheckConsoles(ctx);
       return { data: null };
     },
   );

@@ -1,3 +1,4 @@
+import { recheckConsoles } from '../consoles/registry.js';
 import type { LoginBody, RegisterBody, SessionResult } from '@nimbus/contract';
 import { CODE } from '@nimbus/contract';
 import { withTx } from '../../db/pool.js';
@@ -85,4 +86,5 @@ export async function resetPassword(ctx: Context, caller: Caller, email: string,
     await users.setPassword(tx, user.id, hash);
     await sessions.endOthers(tx, user.id);
   });
+  recheckConsoles(ctx);
 }

@@ -4,6 +4,9 @@ import type { Queryable } from '../../db/pool.js';
 
 const digest = (id: string) => createHash('sha256').update(id).digest();
 
+/** A session id as the sessions table stores it (its SHA-256). */
+export const sessionHash = digest;
+
 /** Session ids are 256 random bits; only their SHA-256 is stored. */
 export const sessions = {
   async create(

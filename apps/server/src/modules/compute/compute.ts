@@ -43,8 +43,14 @@ export class Compute {
     private readonly stopEmbedded: () => Promise<void>,
   ) {}
 
-  static async start(opts: { configValue?: string; emulatorSpeed: number; log: Pino }): Promise<Compute> {
-    const embedded = opts.configValue ? null : await startEmbeddedCompute(opts.emulatorSpeed);
+  /** `stateDir`: where the emulated clusters (no COMPUTE_CONFIG) keep their state across restarts. */
+  static async start(opts: {
+    configValue?: string;
+    emulatorSpeed: number;
+    log: Pino;
+    stateDir?: string;
+  }): Promise<Compute> {
+    const embedded = opts.configValue ? null : await startEmbeddedCompute(opts.emulatorSpeed, undefined, opts.stateDir);
     const config: ComputeConfig = embedded ? embedded.config : readComputeConfig(opts.configValue!);
     const logger = clientLogger(opts.log);
     const regions = new Map<string, RegionHandle>();

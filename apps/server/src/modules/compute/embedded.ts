@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { startEmulator, type Emulator, type TemplateInfo } from '@nimbus/pve-emulator';
 import type { ComputeConfig } from './config.js';
 
@@ -26,10 +27,13 @@ export interface EmbeddedCompute {
 /**
  * Starts one emulated cluster (two nodes) per default region, in-process on 127.0.0.1, with a
  * fresh token and console user each, and describes them exactly as real clusters are described.
+ * With `stateDir`, each cluster's VMs and backups are kept in `stateDir/<region>.json` (loaded at
+ * start, written shortly after each change), so the demo's servers survive a restart or a crash.
  */
 export async function startEmbeddedCompute(
   speed: number,
   limits: { perNode: number; perStorage: number } = { perNode: 4, perStorage: 2 },
+  stateDir?: string,
 ): Promise<EmbeddedCompute> {
   const started: Emulator[] = [];
   const emulators = new Map<string, Emulator>();
@@ -43,6 +47,7 @@ export async function startEmbeddedCompute(
         tokens: [`nimbus@pve!console=${secret}`],
         users: [{ username: 'nimbus-console@pve', password: consolePassword }],
         cluster: { name: `${r.id}-1`, nodes: [`${r.id}-pve1`, `${r.id}-pve2`] },
+        stateFile: stateDir ? path.join(stateDir, `${r.id}.json`) : undefined,
       });
       started.push(emu);
       emulators.set(r.id, emu);

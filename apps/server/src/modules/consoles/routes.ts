@@ -24,13 +24,22 @@ export async function consoleRoutes(app: Api, ctx: Context) {
               ? 'The socket speaks RFB 3.8 with security type None; the server logs in to Proxmox itself. '
               : 'The socket speaks termproxy’s framed input (`0:LEN:DATA`, `1:COLS:ROWS:`, `2`) and ' +
                 'sends raw terminal output; the server logs in to Proxmox itself. ') +
-            'Another customer’s or a missing instance is 404 `instance_not_exist`; a VM that does not run is 409 `wrong_status`.',
+            'Another customer’s or a missing instance is 404 `instance_not_exist`; a VM that does not run (or is gone) is 409 `wrong_status`; ' +
+            'more open consoles than allowed for the customer or the instance is 429 `rate_limit_exceeded`. ' +
+            'An open console closes (code 4403) when the session signs out or the password is reset, or when the instance is suspended or destroyed.',
           body: ConsoleBody,
           response: replies(ConsoleTicket),
         },
       },
       async (req) => ({
-        data: await issueConsoleTicket(ctx, authOf(req).userId, req.body.id, kind, publicPort(ctx, req)),
+        data: await issueConsoleTicket(
+          ctx,
+          authOf(req).userId,
+          req.body.id,
+          kind,
+          publicPort(ctx, req),
+          authOf(req).sessionId,
+        ),
       }),
     );
   }

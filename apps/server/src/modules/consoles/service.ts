@@ -3,8 +3,11 @@ import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import type { ClusterHandle } from '../compute/compute.js';
+import { assertVmPresent } from '../deploy/vm.js';
 import { assertActionable } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
+import { sessionHash } from '../auth/sessions.js';
+import { openConsoles } from './registry.js';
 import { consoleTokens, type ConsoleKind } from './repository.js';
 
 /**
@@ -33,6 +36,7 @@ export async function consoleTarget(ctx: Context, userId: number, instanceId: nu
 
 /** Whether Proxmox says the VM runs (a stopped or paused guest has no console to show). */
 async function running(t: PlacedInstance): Promise<boolean> {
+  await assertVmPresent(t.cluster.client, t.node, t.vmid);
   try {
     const s = await t.cluster.client.qemu.status(t.node, t.vmid);
     return s.status === 'running' && (s.qmpstatus ?? 'running') === 'running';
@@ -52,11 +56,14 @@ export async function issueConsoleTicket(
   instanceId: number,
   kind: ConsoleKind,
   port: number,
+  sessionId: string,
 ): Promise<ConsoleTicket> {
   const target = await consoleTarget(ctx, userId, instanceId);
   if (!(await running(target))) throw new AppError('wrong_status', 409);
   await ctx.throttle.enforce(`console:${userId}`, CONSOLE_TOKEN_RULE);
-  const Ticket = await consoleTokens.issue(ctx.db, { userId, instanceId, kind });
+  // Already at a cap: refused here, clearly; a socket that would go over it is closed with 4429.
+  if (await openConsoles(ctx).atCap(userId, instanceId)) throw new AppError('rate_limit_exceeded', 429);
+  const Ticket = await consoleTokens.issue(ctx.db, { userId, instanceId, kind, sessionHash: sessionHash(sessionId) });
   return { Port: port, Ticket };
 }
 

@@ -2,6 +2,7 @@ import WebSocket from 'ws';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { closeSocket, pipeSockets, SocketReader } from './pipe.js';
+import { END, openConsoles } from './registry.js';
 import { consoleTokens, type ConsoleKind } from './repository.js';
 import { rfbAccept, rfbLogin } from './rfb.js';
 import { consoleTarget } from './service.js';
@@ -48,6 +49,14 @@ export function serveConsole(
       throw e;
     });
     if (!target) return closeSocket(browser, CLOSE.notAvailable, 'instance not available');
+    if (gone) return;
+    const registered = await openConsoles(ctx).add({
+      socket: browser,
+      userId: grant.userId,
+      instanceId: grant.instanceId,
+      sessionHash: grant.sessionHash,
+    });
+    if (!registered) return closeSocket(browser, END.tooMany, 'too many open consoles');
     const session = await target.cluster.consoleSession();
     const t =
       kind === 'vnc'

@@ -1,5 +1,6 @@
 import { OutcomeUnknownError, ProxmoxError, TaskFailedError, type ProxmoxClient } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { InstanceRow } from '../instances/repository.js';
 import { nextVmid } from './allocate.js';
@@ -24,6 +25,21 @@ export async function vmExists(client: ProxmoxClient, node: string, vmid: number
     if (e instanceof ProxmoxError && /does not exist/i.test(e.reason)) return false;
     throw e;
   }
+}
+
+/**
+ * Refuses to act on an instance whose VM is gone from its cluster, the same way on every instance
+ * route: 409 `wrong_status` (as for an instance with no VM to act on), and 502 `get_instance_error`
+ * when Proxmox cannot be asked. Never a 500.
+ */
+export async function assertVmPresent(client: ProxmoxClient, node: string, vmid: number): Promise<void> {
+  let present: boolean;
+  try {
+    present = await vmExists(client, node, vmid);
+  } catch {
+    throw new AppError('get_instance_error', 502);
+  }
+  if (!present) throw new AppError('wrong_status', 409);
 }
 
 /** The configured node with the most free memory, among those the cluster reports online. */

@@ -6,7 +6,7 @@ import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { startAction } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { backups, type BackupStatus } from './backups-repository.js';
-import { actionHandler, attempt, clusterOf, once, quotas, resumePower, type Sent } from './common.js';
+import { actionHandler, attempt, clusterOf, liveVm, once, quotas, resumePower, type Sent } from './common.js';
 import { archiveOf, claimArchive, notesTemplate } from './backup-archives.js';
 import { ensureAntiSpoofing, keptConfig, reapply } from './keep.js';
 
@@ -44,7 +44,9 @@ export interface BackupTaskState {
 }
 
 /** POST api/instance/backup/add: a new backup within the product's quota. */
-export function addBackup(ctx: Context, userId: number, b: z.output<typeof BackupAddBody>): Promise<number> {
+export async function addBackup(ctx: Context, userId: number, b: z.output<typeof BackupAddBody>): Promise<number> {
+  // A VM gone from its cluster is refused here like on every other route, not by a failed task.
+  await liveVm(ctx, userId, b.Id);
   return startAction(ctx, {
     userId,
     instanceId: b.Id,
@@ -73,6 +75,7 @@ async function usable(tx: Tx, userId: number, instanceId: number, backupId: numb
 
 /** POST api/instance/backup/restore: the VM replaced by the backup, keeping its network and size. */
 export async function restoreBackup(ctx: Context, userId: number, b: z.output<typeof BackupRefBody>) {
+  await liveVm(ctx, userId, b.Id);
   return startAction(ctx, {
     userId,
     instanceId: b.Id,

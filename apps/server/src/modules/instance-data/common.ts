@@ -4,6 +4,7 @@ import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
+import { assertVmPresent } from '../deploy/vm.js';
 import { LIVE, startAction } from '../instances/actions.js';
 import { durable, type BaseState, type Failure } from '../instances/durable.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
@@ -29,13 +30,16 @@ export function clusterOf(ctx: Context, instance: InstanceRow): ClusterHandle {
 
 /**
  * One of the caller's instances whose VM a read may look at: another customer's id is 404
- * `instance_not_exist`, an instance without a running VM (creating, destroyed…) is 409 `wrong_status`.
+ * `instance_not_exist`, an instance without a running VM (creating, destroyed…, or a VM gone from its
+ * cluster) is 409 `wrong_status`.
  */
 export async function liveVm(ctx: Context, userId: number, id: number): Promise<{ instance: InstanceRow; vm: Vm }> {
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw instanceNotFound();
   if (!LIVE.includes(instance.status) || !instance.vmid || !instance.node) throw new AppError('wrong_status', 409);
-  return { instance, vm: { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid } };
+  const vm = { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid };
+  await assertVmPresent(vm.client, vm.node, vm.vmid);
+  return { instance, vm };
 }
 
 /** What a handler works with: the task's checkpoints, a way to save more, the instance and its VM. */

@@ -1,3 +1,4 @@
+import { openConsoles } from '../consoles/registry.js';
 import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
@@ -20,7 +21,7 @@ export async function startDestroy(ctx: Context, userId: number, id: number, hos
   if (instance.hostname.toLowerCase() !== hostname.trim().toLowerCase()) {
     throw new AppError('parse_data_error', 400, { Hostname: 'hostname_mismatch' });
   }
-  return startAction<BaseState>(ctx, {
+  const task = await startAction<BaseState>(ctx, {
     userId,
     instanceId: id,
     kind: 'destroy',
@@ -30,6 +31,9 @@ export async function startDestroy(ctx: Context, userId: number, id: number, hos
       return {};
     },
   });
+  // Its consoles close now, not when the VM is gone.
+  openConsoles(ctx).closeInstance(id);
+  return task;
 }
 
 /**

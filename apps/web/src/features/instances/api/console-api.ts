@@ -15,9 +15,12 @@ export function consoleSocketUrl(kind: ConsoleKind, id: number, ticket: ConsoleT
 }
 
 /** The close codes of the console sockets (apps/server consoles/session.ts) as reason keys. */
-export function closeReason(code: number): 'ticket' | 'notAvailable' | 'unavailable' | 'ended' {
+export function closeReason(code: number): 'ticket' | 'notAvailable' | 'unavailable' | 'revoked' | 'tooMany' | 'ended' {
   if (code === 4401) return 'ticket';
   if (code === 4409) return 'notAvailable';
+  // Closed by the server: the session signed out, the password changed, the instance left service.
+  if (code === 4403) return 'revoked';
+  if (code === 4429) return 'tooMany';
   // 1006: the socket failed without a close frame (the server or the network went away).
   if (code === 4502 || code === 1006) return 'unavailable';
   return 'ended';
