@@ -219,7 +219,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         const seen = new Set<string>();
         (window as unknown as { progressSeen: Set<string> }).progressSeen = seen;
         new MutationObserver(() => {
-          for (const d of document.querySelectorAll('[role="dialog"]')) seen.add(d.textContent ?? '');
+          document.querySelectorAll('[role="dialog"]').forEach((d) => seen.add(d.textContent ?? ''));
         }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
       });
       await deployNow.click();
