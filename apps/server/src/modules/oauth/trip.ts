@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import type { Caller, Context } from '../../lib/context.js';
 import { cookieValue } from '../../lib/cookies.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { RULES } from '../throttle/throttle.js';
+import { addressKey, RULES } from '../throttle/throttle.js';
 import { loginClient, type ProviderIdentity } from './clients.js';
 import { callbackUrl } from './providers.js';
 import { oauthStates, type StateRow } from './repository.js';
@@ -35,7 +35,7 @@ export async function startTrip(
   trip: Pick<StateRow, 'purpose' | 'user_id' | 'redirect' | 'aff_code' | 'terms_accepted'>,
   cookieHeader: string | undefined,
 ): Promise<Started> {
-  await ctx.throttle.enforce(`oauth-start:${caller.ip}`, RULES.oauthStartPerIp);
+  await ctx.throttle.enforce(addressKey('oauth-start', caller.ip), RULES.oauthStartPerIp);
   const client = loginClient(ctx.config, providerId);
   if (!client) throw badRequest({ Provider: 'invalid_value' });
   const secrets = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: oidc.randomNonce() };
@@ -85,7 +85,7 @@ export async function endTrip(
   cookieHeader: string | undefined,
 ): Promise<TripEnd> {
   try {
-    await ctx.throttle.enforce(`oauth-callback:${caller.ip}`, RULES.oauthCallbackPerIp);
+    await ctx.throttle.enforce(addressKey('oauth-callback', caller.ip), RULES.oauthCallbackPerIp);
   } catch {
     return { ok: false, reason: 'rate limited' };
   }
