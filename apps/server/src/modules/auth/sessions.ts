@@ -38,7 +38,4 @@ export const sessions = {
       keep ? digest(keep) : Buffer.alloc(0),
     ]);
   },
-  async purgeExpired(db: Queryable): Promise<void> {
-    await db.query('delete from sessions where expire_at < now()');
-  },
 };
