@@ -328,18 +328,28 @@ describe('mail failures', () => {
     }
   });
 
-  it('keeps mail in the outbox without SMTP_URL', async () => {
-    const local = await startHarness({ SMTP_URL: '' });
-    try {
-      const email = uniqueEmail();
-      expect((await call(local, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
-      const { rows } = await local.db.query<{ subject: string }>(
-        'select subject from mail_outbox where recipient = $1',
-        [email],
+  it('keeps mail in the outbox without SMTP_URL, and the code out of the log unless the demo account is on', async () => {
+    for (const demo of [false, true]) {
+      const lines: string[] = [];
+      const local = await startHarness(
+        { SMTP_URL: '', LOG_LEVEL: 'info', DEMO_ACCOUNT: String(demo) },
+        { log: { write: (line: string) => void lines.push(line) } },
       );
-      expect(rows[0]?.subject).toMatch(/verification code: \d{6}/);
-    } finally {
-      await local.close();
+      try {
+        const email = uniqueEmail();
+        expect((await call(local, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
+        const { rows } = await local.db.query<{ subject: string }>(
+          'select subject from mail_outbox where recipient = $1',
+          [email],
+        );
+        const code = /verification code: (\d{6})/.exec(rows[0]?.subject ?? '')?.[1];
+        expect(code).toBeDefined();
+        const log = lines.join('');
+        expect(log).toContain(email);
+        expect(log.includes(code!), `code in the log with DEMO_ACCOUNT=${demo}`).toBe(demo);
+      } finally {
+        await local.close();
+      }
     }
   });
 });
