@@ -46,6 +46,13 @@ describe('the scheduled purge', () => {
     for (const email of [stale, live]) await call(h, 'POST', '/api/register/code', { body: { Email: email } });
     await h.db.query("update email_codes set expires_at = now() - interval '1 second' where email = $1", [stale]);
 
+    // A third-party sign-in's one-time code past its minute (as the callback leaves it).
+    await h.db.query(
+      `insert into oauth_login_codes (code_hash, browser_hash, user_id, expires_at)
+       values ('\\x01', '\\x02', $1, now() - interval '1 second'), ('\\x03', '\\x04', $1, now() + interval '1 minute')`,
+      [u.userId],
+    );
+
     await h.ctx.jobs!.send(h.db, PURGE_QUEUE, {});
     h.ctx.jobs!.wake(PURGE_QUEUE);
     await expect.poll(() => count('select 1 from email_codes where email = $1', [stale]), { timeout: 10_000 }).toBe(0);
@@ -55,6 +62,8 @@ describe('the scheduled purge', () => {
     const keys = await h.db.query<{ key: string }>('select key from idempotency_keys where user_id = $1', [u.userId]);
     expect(keys.rows.map((r) => r.key)).toEqual(['new-key']);
     expect(await count('select 1 from email_codes where email = $1', [live])).toBe(1);
+    const codes = await h.db.query<{ code_hash: Buffer }>('select code_hash from oauth_login_codes');
+    expect(codes.rows.map((r) => r.code_hash.toString('hex'))).toEqual(['03']);
     // The live code still works.
     const r = await call(h, 'POST', '/api/register', {
       body: { Email: live, Password: 'a good password', Code: h.mail.code(live), AgreeTerms: true },

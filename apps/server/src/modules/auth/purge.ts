@@ -14,6 +14,7 @@ const PURGES = {
   // A code that is used is deleted at once; one whose tries are spent stays no use until it expires.
   emailCodes: 'delete from email_codes where expires_at <= now()',
   oauthStates: 'delete from oauth_states where expires_at <= now()',
+  oauthLoginCodes: 'delete from oauth_login_codes where expires_at <= now()',
   // An hour late, like the housekeeping in consoles/repository.ts: a late use is told it expired.
   consoleTokens: "delete from console_tokens where expires_at < now() - interval '1 hour'",
 } as const;

@@ -19,7 +19,13 @@ export const BROWSER_COOKIE = 'nimbus_oauth';
 const COOKIE_PATH = '/api/oauth';
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+export const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** The SHA-256 of the browser's trip cookie, when it sends a well-formed one. */
+export function browserHashOf(cookieHeader: string | undefined): Buffer | undefined {
+  const browser = cookieValue(cookieHeader, BROWSER_COOKIE);
+  return browser && BROWSER_ID.test(browser) ? sha256(browser) : undefined;
+}
 
 export interface Started {
   url: string;
