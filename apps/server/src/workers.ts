@@ -1,5 +1,6 @@
 import type { Context } from './lib/context.js';
 import { releaseDue } from './modules/affiliate/commissions.js';
+import { purgeExpired } from './modules/auth/purge.js';
 import { deployHandler } from './modules/deploy/provision.js';
 import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
 import { registerLifecycleHandlers } from './modules/instances/handlers.js';
@@ -14,6 +15,9 @@ export interface Workers {
   jobs: Jobs;
   stop(): Promise<void>;
 }
+
+/** The queue of the scheduled purge of expired rows. */
+export const PURGE_QUEUE = 'accounts.purge';
 
 /** How often a worker looks for tasks whose worker died, or whose pause before a retry is over. */
 const SWEEP_SECONDS = 5;
@@ -61,6 +65,16 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
       handler: async () => {
         const removed = await removeStaleUploads(ctx);
         if (removed) ctx.log.info({ removed }, 'removed ticket attachments never sent');
+      },
+    },
+    // Expired sessions, old idempotency keys and spent codes (modules/auth/purge.ts).
+    {
+      name: PURGE_QUEUE,
+      concurrency: 1,
+      cron: '*/15 * * * *',
+      handler: async () => {
+        const removed = await purgeExpired(ctx.db);
+        ctx.log.info({ removed }, 'purged expired sessions, keys and codes');
       },
     },
   ]);

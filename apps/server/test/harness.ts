@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
@@ -59,6 +60,8 @@ export interface HarnessOptions {
    * COMPUTE_CONFIG the way real clusters are, the default catalogue, and the job workers.
    */
   compute?: { speed?: number };
+  /** Where the app's log lines go (set LOG_LEVEL too); none by default. */
+  log?: DestinationStream;
 }
 
 /** The real app on a fresh, migrated database, mailing through a real SMTP server on 127.0.0.1. */
@@ -75,13 +78,13 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
   });
   const db = createPool(databaseUrl, { max: 10 });
   await migrate(db);
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, opts.log);
   const ctx: Context = {
     config,
     db,
     databaseUrl,
     log,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log }),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, logMail: config.DEMO_ACCOUNT }),
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
   let workers: Workers | null = null;

@@ -73,3 +73,32 @@ export async function arrive(h: Harness, back: URL, cookie?: string, ip = nextIp
 
 /** The query of a return to /login or /me as a plain object. */
 export const paramsOf = (u: URL) => Object.fromEntries(u.searchParams);
+
+/** POST api/oauth/session as /login does with its `oauth_code`, from the browser of `cookie`. */
+export async function exchange(h: Harness, code: string, cookie?: string, ip = nextIp()) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/oauth/session',
+    payload: JSON.stringify({ Code: code }),
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    remoteAddress: ip,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { data: { session_id: string; user_id: number; expire_at: string }; code?: string },
+  };
+}
+
+/**
+ * Where a return lands, as /login sees it: a sign-in's one-time code traded for the session
+ * (ssid, uid, expires beside the other params); any other return's params as they are.
+ */
+export async function landing(h: Harness, back: URL, cookie: string): Promise<Record<string, string>> {
+  const { oauth_code: code, ...rest } = paramsOf(back);
+  if (!code) return rest;
+  expect(back.pathname).toBe('/login');
+  const r = await exchange(h, code, cookie);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const s = r.body.data;
+  return { ...rest, ssid: s.session_id, uid: String(s.user_id), expires: s.expire_at };
+}

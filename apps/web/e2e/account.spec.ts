@@ -26,6 +26,7 @@ const TEXT = {
     sendCode: 'Send code',
     changeEmail: 'Change email',
     emailChanged: 'Email changed',
+    currentIncorrect: 'Current password incorrect',
     wrongCode: 'Incorrect email or verification code',
     language: 'Language',
     dark: 'Dark',
@@ -54,6 +55,7 @@ const TEXT = {
     sendCode: '发送验证码',
     changeEmail: '更换邮箱',
     emailChanged: '邮箱已更换',
+    currentIncorrect: '当前密码错误',
     wrongCode: '邮箱或验证码错误',
     language: '语言',
     dark: '深色',
@@ -127,8 +129,9 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       expect(login.status).toBe(200);
     });
 
-    test('changes the email with a code sent to the new address', async ({ page }) => {
-      await signInAs(page, await createAccount());
+    test('changes the email with a code sent to the new address and the current password', async ({ page }) => {
+      const account = await createAccount();
+      await signInAs(page, account);
       await page.goto('/me');
       await page.getByRole('tab', { name: t.tabs.email }).click();
       await field(page, t.newEmail).fill('not an email');
@@ -139,12 +142,20 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await field(page, t.newEmail).fill(next);
       await page.getByRole('button', { name: t.sendCode }).click();
       const code = await readCode(next);
+      // The email tab's own password field (the password tab has one with the same label).
+      const password = page.getByRole('tabpanel').getByLabel(new RegExp(`^${t.current}\\s*\\*?$`));
+      await password.fill(account.password);
       await field(page, t.code).fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: t.changeEmail }).click();
       await expect(page.getByText(t.wrongCode).first()).toBeVisible();
       await expect(page.getByText(t.emailChanged)).toHaveCount(0);
-      // A wrong try spends one of five; the right code still works.
+      // A wrong try spends one of five; the right code still works, with the right password only.
       await field(page, t.code).fill(code);
+      await password.fill('not my password');
+      await page.getByRole('button', { name: t.changeEmail }).click();
+      await expect(page.getByText(t.currentIncorrect).first()).toBeVisible();
+      await expect(page.getByText(t.emailChanged)).toHaveCount(0);
+      await password.fill(account.password);
       await page.getByRole('button', { name: t.changeEmail }).click();
       await expect(page.getByText(t.emailChanged)).toBeVisible();
       expect((await session(page)).Email).toBe(next);

@@ -85,7 +85,11 @@ export const PasswordSetBody = z.object({
   ConfirmPassword: confirmPassword,
 });
 export const EmailCodeBody = z.object({ NewEmail: email });
-export const EmailSetBody = z.object({ NewEmail: email, Code: code });
+/**
+ * POST api/user/email/set. `Password` is the current password, required when the account has one
+ * (HasPassword); an account without one must have signed in within the last 10 minutes.
+ */
+export const EmailSetBody = z.object({ NewEmail: email, Code: code, Password: z.optional(currentPassword) });
 
 export const PreferencesSchema = z.object({
   Locale: z.enum(['en_US', 'zh_CN'], { error: 'invalid_value' }),

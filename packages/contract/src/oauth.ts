@@ -29,6 +29,14 @@ export const OAuthLoginBody = z.object({
 });
 export type OAuthLoginBody = z.infer<typeof OAuthLoginBody>;
 
+/** POST api/oauth/session: the one-time code of a third-party sign-in's return (/login?oauth_code=…). */
+export const OAuthSessionBody = z.object({
+  Code: z
+    .string({ error: 'required' })
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(128, { error: 'invalid_value' })),
+});
+export type OAuthSessionBody = z.infer<typeof OAuthSessionBody>;
+
 /** POST api/user/identity/bind and api/user/identity/unbind. */
 export const IdentityBody = z.object({ Provider: provider });
 

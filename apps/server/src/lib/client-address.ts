@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** TRUST_PROXY as the config reads it: false, true, a number of proxy hops, or addresses/CIDRs. */
@@ -36,4 +37,26 @@ export function clientAddress(tp: TrustProxy): (raw: IncomingMessage) => string 
     const all = proxyAddr.all(raw, trust);
     return all[all.length - 1] ?? '';
   };
+}
+
+/**
+ * The address a per-address limit counts `ip` under: an IPv6 address by its /64 (one customer's
+ * line or one host usually gets a whole /64, so counting each of its 2^64 addresses apart would
+ * make every such limit worthless), an IPv4-mapped IPv6 address as the IPv4 address, IPv4 as is.
+ */
+export function limitAddress(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const bare = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  // A trailing dotted quad is the last two groups; it never reaches the first four.
+  const groupsOf = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const [head = '', tail] = bare.split('::');
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 
 /**
- * Strips secrets that may ride in a URL: the third-party login return carries ssid, code and state,
- * a sandbox payment link t, a console socket its single-use ticket (and Proxmox's vncticket).
+ * Strips secrets that may ride in a URL: the third-party login return carries code and state,
+ * /login its one-time oauth_code (an ssid when another server made the link), a sandbox payment link t,
+ * a console socket its single-use ticket (and Proxmox's vncticket).
  */
 export const redactUrl = (url: string) =>
-  url.replace(/([?&](?:ssid|token|code|state|t|ticket|vncticket)=)[^&]*/gi, '$1[redacted]');
+  url.replace(/([?&](?:ssid|token|code|oauth_code|state|t|ticket|vncticket)=)[^&]*/gi, '$1[redacted]');
 
 /** Structured JSON logs; session ids, cookies and passwords never reach them. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../lib/api.js';
+import { limitAddress } from '../lib/client-address.js';
 import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -78,7 +79,7 @@ export class FixedWindowLimiter {
  * The API's per-address request budget: 429 rate_limit_exceeded with Retry-After. One per app,
  * hooked on every API route (`install`) and asked directly by hot paths (plugins/hot-paths.ts),
  * so a request counts once whichever way it is answered. Addresses are those of `addressOf`
- * (lib/client-address.ts, `request.ip` as Fastify computes it).
+ * (lib/client-address.ts, `request.ip` as Fastify computes it), IPv6 by its /64 (limitAddress).
  */
 export class ApiRateLimit {
   private readonly limiter: FixedWindowLimiter;
@@ -92,7 +93,7 @@ export class ApiRateLimit {
 
   /** Counts a request; the seconds its address must wait when over budget, else 0. */
   hit(raw: IncomingMessage): number {
-    return this.limiter.hit(this.addressOf(raw));
+    return this.limiter.hit(limitAddress(this.addressOf(raw)));
   }
 
   /** Checks every route registered on `app` after this call, except those with `rateLimit: false`. */

@@ -166,7 +166,15 @@ export async function accountThroughProvider(login: string): Promise<{ session: 
   const back = await signInAtProvider(data.Url, login);
   const res = await fetch(back, { headers: { cookie }, redirect: 'manual' });
   const to = new URL(res.headers.get('location') ?? '/', E2E.baseUrl).searchParams;
-  const [ssid, uid, expires] = [to.get('ssid'), to.get('uid'), to.get('expires')];
-  if (!ssid || !uid || !expires) throw new Error(`the provider's return did not sign in: ${to.toString()}`);
-  return { session: { session_id: ssid, user_id: Number(uid), expire_at: expires } };
+  // The return carries a one-time code, which /login trades for the session from the same browser.
+  const code = to.get('oauth_code');
+  if (!code) throw new Error(`the provider's return did not sign in: ${to.toString()}`);
+  const traded = await fetch(`${E2E.baseUrl}/api/oauth/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ Code: code }),
+  });
+  if (!traded.ok) throw new Error(`oauth/session: ${traded.status}`);
+  const { data: session } = (await traded.json()) as { data: Account['session'] };
+  return { session };
 }

@@ -13,6 +13,7 @@ describe('parseLoginSearch', () => {
       expires: 'x',
     });
     expect(parseLoginSearch({ uid: 'abc', redirect: ['/'] })).toEqual({});
+    expect(parseLoginSearch({ oauth_code: 'abc', redirect: '/me' })).toEqual({ oauth_code: 'abc', redirect: '/me' });
     expect(parseLoginSearch({ oauth_error: 'email_exist', provider: 'github' })).toEqual({
       oauth_error: 'email_exist',
       provider: 'github',

@@ -33,6 +33,8 @@ export interface LoginSearch {
   ssid?: string;
   uid?: number;
   expires?: string;
+  /** A third-party sign-in's one-time code, traded for the session (POST api/oauth/session). */
+  oauth_code?: string;
   /** Why a third-party sign-in failed (OAUTH_LOGIN_ERRORS; the alert reads unknown ones as "failed"). */
   oauth_error?: string;
   provider?: string;
@@ -45,6 +47,7 @@ export function parseLoginSearch(raw: Record<string, unknown>): LoginSearch {
     ssid: optionalString(raw.ssid),
     uid: optionalNumber(raw.uid),
     expires: optionalString(raw.expires),
+    oauth_code: optionalString(raw.oauth_code),
     oauth_error: optionalString(raw.oauth_error),
     provider: optionalString(raw.provider),
   };

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useTranslation } from '../lib/i18n/react';
+import { tradeOAuthCode } from '../features/auth/api/oauth-session';
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { LoginFooter, LoginForm } from '../features/auth/components/login-form';
 import { usePageTitle } from '../lib/page-title';
@@ -12,7 +13,18 @@ import { writeSession } from '../lib/session/session-storage';
 export const Route = createFileRoute('/login')({
   validateSearch: parseLoginSearch,
   beforeLoad: async ({ search }) => {
-    // The return from a third-party login carries the session in the URL.
+    // The return from a third-party login carries a one-time code, traded here for the session; the
+    // address then gives way to the target (replace), so the spent code is not kept in history.
+    if (search.oauth_code) {
+      const traded = await tradeOAuthCode(search.oauth_code).catch(() => null);
+      if (!traded) {
+        throw redirect({ to: '/login', search: { oauth_error: 'failed', redirect: search.redirect }, replace: true });
+      }
+      writeSession(traded);
+      dropCachedReads();
+      throw redirect({ href: redirectTarget(search.redirect), replace: true });
+    }
+    // A session given in the address (SPEC §2).
     const session = sessionFromSearch(search);
     if (session) {
       writeSession(session);

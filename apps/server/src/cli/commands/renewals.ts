@@ -12,7 +12,13 @@ export const renewalCommands: Record<string, Command> = {
     usage: '(one renewal pass now: invoices, auto-renew, suspensions, destructions; the workers run the VM tasks)',
     async run({ db, config }) {
       const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-      const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log });
+      const mailer = createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        db,
+        log,
+        logMail: config.DEMO_ACCOUNT,
+      });
       // Only sends jobs: the server's workers run the stop, start and destroy tasks it queues.
       const idle = () => Promise.resolve();
       const jobs = await Jobs.start(db, log, 'api', [

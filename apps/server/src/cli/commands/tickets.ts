@@ -123,7 +123,13 @@ export const ticketCommands: Record<string, Command> = {
       const authorName = name(need(env.flags, 'as'), 'as');
       const content = await replyContent(env);
       const log = createLogger('warn');
-      const mailer = createMailer({ smtpUrl: env.config.SMTP_URL, from: env.config.MAIL_FROM, db: env.db, log });
+      const mailer = createMailer({
+        smtpUrl: env.config.SMTP_URL,
+        from: env.config.MAIL_FROM,
+        db: env.db,
+        log,
+        logMail: env.config.DEMO_ACCOUNT,
+      });
       try {
         const { mailed } = await operate(id, () =>
           staffReply({ db: env.db, config: env.config, mailer, log }, { id, content, authorName, tokenId: null }),

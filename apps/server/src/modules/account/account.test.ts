@@ -105,10 +105,13 @@ describe('email change', () => {
     const code = h.mail.code(next)!;
     const wrong = await call(h, 'POST', '/api/user/email/set', {
       ssid: u.ssid,
-      body: { NewEmail: next, Code: code === '123456' ? '654321' : '123456' },
+      body: { NewEmail: next, Code: code === '123456' ? '654321' : '123456', Password: u.password },
     });
     expect(wrong.body.code).toBe('wrong_code');
-    const ok = await call(h, 'POST', '/api/user/email/set', { ssid: u.ssid, body: { NewEmail: next, Code: code } });
+    const ok = await call(h, 'POST', '/api/user/email/set', {
+      ssid: u.ssid,
+      body: { NewEmail: next, Code: code, Password: u.password },
+    });
     expect(ok.status).toBe(200);
     const me = await call<{ User: { Email: string } }>(h, 'GET', '/api/session', { ssid: u.ssid });
     expect(me.body.data.User.Email).toBe(next);
@@ -127,9 +130,53 @@ describe('email change', () => {
     await call(h, 'POST', '/api/user/email/code', { ssid: a.ssid, body: { NewEmail: next } });
     const stolen = await call(h, 'POST', '/api/user/email/set', {
       ssid: b.ssid,
-      body: { NewEmail: next, Code: h.mail.code(next) },
+      body: { NewEmail: next, Code: h.mail.code(next), Password: b.password },
     });
     expect(stolen.body.code).toBe('wrong_code');
+  });
+
+  it('needs the current password, ends the other sessions and tells the old address', async () => {
+    const u = await signUp(h);
+    const other = await call<{ session_id: string }>(h, 'POST', '/api/login', {
+      body: { Email: u.email, Password: u.password, AgreeTerms: true },
+    });
+    const next = uniqueEmail('moved-safely');
+    await call(h, 'POST', '/api/user/email/code', { ssid: u.ssid, body: { NewEmail: next } });
+    const code = h.mail.code(next)!;
+    // Someone at an unlocked screen, or with a stolen session, does not know the password.
+    const without = await call(h, 'POST', '/api/user/email/set', {
+      ssid: u.ssid,
+      body: { NewEmail: next, Code: code },
+    });
+    expect([without.status, without.body.fields]).toEqual([400, { Password: 'required' }]);
+    const wrong = await call(h, 'POST', '/api/user/email/set', {
+      ssid: u.ssid,
+      body: { NewEmail: next, Code: code, Password: 'not the password' },
+    });
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'wrong_password']);
+    const ok = await call(h, 'POST', '/api/user/email/set', {
+      ssid: u.ssid,
+      body: { NewEmail: next, Code: code, Password: u.password },
+    });
+    expect(ok.status).toBe(200);
+    expect((await call(h, 'GET', '/api/session', { ssid: u.ssid })).status).toBe(200);
+    expect((await call(h, 'GET', '/api/session', { ssid: other.body.data.session_id })).body.code).toBe(
+      'invalid_session',
+    );
+    await expect.poll(() => h.mail.last(u.email)?.subject).toMatch(/email address was changed/);
+  });
+
+  it('lets an account without a password change its email only right after signing in', async () => {
+    const u = await signUp(h);
+    await h.db.query('update users set password_hash = null where id = $1', [u.userId]);
+    const next = uniqueEmail('no-password');
+    await call(h, 'POST', '/api/user/email/code', { ssid: u.ssid, body: { NewEmail: next } });
+    const body = { NewEmail: next, Code: h.mail.code(next) };
+    await h.db.query("update sessions set created_at = now() - interval '11 minutes' where user_id = $1", [u.userId]);
+    const stale = await call(h, 'POST', '/api/user/email/set', { ssid: u.ssid, body });
+    expect([stale.status, stale.body.code]).toEqual([403, 'need_login']);
+    await h.db.query('update sessions set created_at = now() where user_id = $1', [u.userId]);
+    expect((await call(h, 'POST', '/api/user/email/set', { ssid: u.ssid, body })).status).toBe(200);
   });
 
   it('validates the new address', async () => {

@@ -85,10 +85,17 @@ export async function accountRoutes(app: Api, ctx: Context) {
   app.post(
     '/user/email/set',
     {
-      schema: { summary: 'Change the email with the mailed code', body: EmailSetBody, response: replies(z.null()) },
+      schema: {
+        summary: 'Change the email with the mailed code',
+        description:
+          'Needs the current `Password` when the account has one (400 `wrong_password`; missing: 400 `parse_data_error`); an account without one must have signed in within 10 minutes (else 403 `need_login`). Ends every other session and mails the old address.',
+        body: EmailSetBody,
+        response: replies(z.null()),
+      },
     },
     async (req) => {
-      await account.setEmail(ctx, caller(req), authOf(req).userId, req.body.NewEmail, req.body.Code);
+      const { userId, sessionId } = authOf(req);
+      await account.setEmail(ctx, caller(req), userId, sessionId, req.body);
       return { data: null };
     },
   );

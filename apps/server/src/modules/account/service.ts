@@ -5,6 +5,7 @@ import type { Caller, Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkCode, sendCode } from '../auth/service.js';
+import { emailChangedMail } from '../mail/templates.js';
 import { RULES } from '../throttle/throttle.js';
 import { sessions } from '../auth/sessions.js';
 import { toProfile, users, type UserRow } from '../users/repository.js';
@@ -70,12 +71,41 @@ export async function requestEmailCode(ctx: Context, caller: Caller, userId: num
   await sendCode(ctx, caller, 'email_change', newEmail, userId);
 }
 
-export async function setEmail(ctx: Context, caller: Caller, userId: number, newEmail: string, code: string) {
-  await checkCode(ctx, caller, 'email_change', newEmail, code, userId);
+/** An account without a password changes its email only this soon after signing in. */
+export const FRESH_SIGN_IN_SECONDS = 600;
+
+/**
+ * Changes the email with the code mailed to the new address, after the current password (or, for
+ * an account without one, a sign-in of the last 10 minutes); ends every other session and tells
+ * the old address.
+ */
+export async function setEmail(
+  ctx: Context,
+  caller: Caller,
+  userId: number,
+  sessionId: string,
+  body: { NewEmail: string; Code: string; Password?: string },
+) {
+  const user = await load(ctx, userId);
+  if (user.password_hash !== null) {
+    if (body.Password === undefined) throw new AppError('parse_data_error', 400, { Password: 'required' });
+    await ctx.throttle.enforce(`password-fail:${userId}`, RULES.passwordFailuresPerUser);
+    if (!(await verifyPassword(user.password_hash, body.Password))) throw new AppError('wrong_password', 400);
+  } else if (!(await sessions.signedInWithin(ctx.db, sessionId, FRESH_SIGN_IN_SECONDS))) {
+    throw new AppError('need_login', 403);
+  }
+  await checkCode(ctx, caller, 'email_change', body.NewEmail, body.Code, userId);
   try {
-    await users.setEmail(ctx.db, userId, newEmail);
+    await withTx(ctx.db, async (tx) => {
+      await users.setEmail(tx, userId, body.NewEmail);
+      await sessions.endOthers(tx, userId, sessionId);
+    });
   } catch (e) {
     if ((e as { constraint?: string }).constraint === 'users_email_key') throw new AppError('email_exist', 409);
     throw e;
   }
+  // After the commit: the change stands even when the mail cannot go out.
+  await ctx.mailer
+    .send(emailChangedMail(ctx.config.BRAND_NAME, user.email, body.NewEmail, ctx.config.PUBLIC_URL))
+    .catch((err: unknown) => ctx.log.warn({ err, userId }, 'could not tell the old address of an email change'));
 }

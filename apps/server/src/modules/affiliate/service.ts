@@ -13,7 +13,7 @@ import { clock } from '../../lib/clock.js';
 import type { Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { idempotent } from '../../lib/idempotency.js';
-import type { Rule } from '../throttle/throttle.js';
+import { addressKey, type Rule } from '../throttle/throttle.js';
 import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { rateFor } from './commissions.js';
@@ -40,7 +40,7 @@ export async function recordClick(
   ctx: Context,
   req: { code: string; ip: string; userAgent: string; cookie?: string; secure: boolean },
 ): Promise<string | undefined> {
-  await ctx.throttle.enforce(`aff-click:${req.ip}`, CLICK_RULE);
+  await ctx.throttle.enforce(addressKey('aff-click', req.ip), CLICK_RULE);
   const visitor = visitorOf(req, await appSecret(ctx.db, 'affiliate', 'nimbus affiliate visitors v1'));
   const referrer = await users.byAffCode(ctx.db, req.code);
   if (referrer) await affiliateRepo.click(ctx.db, referrer.id, utcDay(clock.now()), visitor.hash);

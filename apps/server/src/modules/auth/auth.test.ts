@@ -61,6 +61,50 @@ describe('sign-up', () => {
     expect(r.body.code).toBe('wrong_code');
   });
 
+  it('bounds wrong guesses per address a day across codes, so a fresh code buys no fresh tries', async () => {
+    const email = uniqueEmail();
+    const body = { Email: email, Password: 'a good password', AgreeTerms: true };
+    const freshCode = async () => {
+      // Past the one-a-minute resend limit, as a patient attacker would be.
+      await h.db.query('delete from throttle where key = $1', [`code:register:${email}`]);
+      expect((await call(h, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
+      return h.mail.code(email)!;
+    };
+    let guesses = 0;
+    for (let round = 0; round < 4; round++) {
+      const code = await freshCode();
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        // From ever new addresses: the per-address limit is not what stops this.
+        const r = await call(h, 'POST', '/api/register', {
+          body: { ...body, Code: wrong },
+          ip: `198.51.100.${guesses++}`,
+        });
+        expect(r.body.code).toBe('wrong_code');
+      }
+    }
+    const code = await freshCode();
+    const r = await call(h, 'POST', '/api/register', { body: { ...body, Code: code }, ip: '198.51.100.200' });
+    expect([r.status, r.body.code]).toEqual([429, 'rate_limit_exceeded']);
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // The bound is per address: another one signs up as usual.
+    await signUp(h);
+  });
+
+  it('does not count a right code against the daily bound', async () => {
+    const u = await signUp(h);
+    for (let round = 0; round < 25; round++) {
+      await h.db.query('delete from throttle where key = $1', [`code:reset:${u.email}`]);
+      const ip = `198.51.100.${round}`;
+      expect((await call(h, 'POST', '/api/password/forget', { body: { Email: u.email }, ip })).status).toBe(200);
+      const r = await call(h, 'POST', '/api/password/reset', {
+        body: { Email: u.email, Code: h.mail.code(u.email), Password: `new password ${round}` },
+        ip,
+      });
+      expect(r.status).toBe(200);
+    }
+  });
+
   it('throttles resending a code within a minute', async () => {
     const email = uniqueEmail();
     expect((await call(h, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
@@ -195,6 +239,20 @@ describe('sign-in and sessions', () => {
     expect(last).toBe(429);
   });
 
+  it('counts IPv6 addresses of one /64 as one address', async () => {
+    const attempt = (ip: string) =>
+      call(h, 'POST', '/api/login', { body: { Email: uniqueEmail(), Password: 'x'.repeat(9), AgreeTerms: true }, ip });
+    for (let i = 0; i < 30; i++) {
+      // Thirty different addresses of 2001:db8:7:7::/64, written every way IPv6 allows.
+      const ip = i % 2 ? `2001:db8:7:7:${i.toString(16)}::1` : `2001:0db8:0007:0007:0:0:0:${(i + 1).toString(16)}`;
+      expect((await attempt(ip)).status).toBe(400);
+    }
+    const same = await attempt('2001:db8:7:7:ffff:ffff:ffff:fffe');
+    expect([same.status, same.body.code]).toEqual([429, 'rate_limit_exceeded']);
+    // The neighbouring /64 is another customer.
+    expect((await attempt('2001:db8:7:8::1')).status).toBe(400);
+  });
+
   it('tells a missing session from an invalid one, and ends a session at logout', async () => {
     expect((await call(h, 'GET', '/api/session')).body.code).toBe('need_login');
     expect((await call(h, 'GET', '/api/session', { ssid: 'made-up' })).body.code).toBe('invalid_session');
@@ -270,18 +328,28 @@ describe('mail failures', () => {
     }
   });
 
-  it('keeps mail in the outbox without SMTP_URL', async () => {
-    const local = await startHarness({ SMTP_URL: '' });
-    try {
-      const email = uniqueEmail();
-      expect((await call(local, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
-      const { rows } = await local.db.query<{ subject: string }>(
-        'select subject from mail_outbox where recipient = $1',
-        [email],
+  it('keeps mail in the outbox without SMTP_URL, and the code out of the log unless the demo account is on', async () => {
+    for (const demo of [false, true]) {
+      const lines: string[] = [];
+      const local = await startHarness(
+        { SMTP_URL: '', LOG_LEVEL: 'info', DEMO_ACCOUNT: String(demo) },
+        { log: { write: (line: string) => void lines.push(line) } },
       );
-      expect(rows[0]?.subject).toMatch(/verification code: \d{6}/);
-    } finally {
-      await local.close();
+      try {
+        const email = uniqueEmail();
+        expect((await call(local, 'POST', '/api/register/code', { body: { Email: email } })).status).toBe(200);
+        const { rows } = await local.db.query<{ subject: string }>(
+          'select subject from mail_outbox where recipient = $1',
+          [email],
+        );
+        const code = /verification code: (\d{6})/.exec(rows[0]?.subject ?? '')?.[1];
+        expect(code).toBeDefined();
+        const log = lines.join('');
+        expect(log).toContain(email);
+        expect(log.includes(code!), `code in the log with DEMO_ACCOUNT=${demo}`).toBe(demo);
+      } finally {
+        await local.close();
+      }
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Caller, Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { alreadyRegisteredMail, codeMail, type CodePurpose } from '../mail/templates.js';
-import { RULES } from '../throttle/throttle.js';
+import { addressKey, RULES } from '../throttle/throttle.js';
 import { createUser } from '../users/create.js';
 import { users } from '../users/repository.js';
 import { codes } from './codes.js';
@@ -14,15 +14,23 @@ import { sessions } from './sessions.js';
 
 const minutes = CODE.ttlSeconds / 60;
 
+/** Counts a code mail per email address and per client address (also where none is sent, so answers match). */
+async function throttleCodeMail(ctx: Context, caller: Caller, purpose: CodePurpose, email: string) {
+  await ctx.throttle.enforce(`code:${purpose}:${email}`, RULES.codeResendPerEmail);
+  await ctx.throttle.enforce(addressKey('code-ip', caller.ip), RULES.codeSendPerIp);
+}
+
 /** Throttles a code request per address and per IP, then issues and mails the code. */
 export async function sendCode(ctx: Context, caller: Caller, purpose: CodePurpose, email: string, userId?: number) {
-  await ctx.throttle.enforce(`code:${purpose}:${email}`, RULES.codeResendPerEmail);
-  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+  await throttleCodeMail(ctx, caller, purpose, email);
   const code = await codes.issue(ctx.db, purpose, email, userId);
   await ctx.mailer.send(codeMail(ctx.config.BRAND_NAME, email, purpose, code, minutes));
 }
 
-/** Checks a code, throttling guesses per IP; a wrong, used or expired code is wrong_code. */
+/**
+ * Checks a code, throttling guesses per IP and per email address a day (across codes: a fresh code
+ * does not buy fresh guesses); a wrong, used or expired code is wrong_code.
+ */
 export async function checkCode(
   ctx: Context,
   caller: Caller,
@@ -31,16 +39,19 @@ export async function checkCode(
   code: string,
   userId?: number,
 ) {
-  await ctx.throttle.enforce(`verify-ip:${caller.ip}`, RULES.codeVerifyPerIp);
+  await ctx.throttle.enforce(addressKey('verify-ip', caller.ip), RULES.codeVerifyPerIp);
+  // Counted before the check, so parallel guesses cannot pass the bound; the right code takes its guess back.
+  const guessKey = `code-guess:${email}`;
+  await ctx.throttle.enforce(guessKey, RULES.codeGuessesPerEmail);
   if (!(await codes.consume(ctx.db, purpose, email, code, userId))) throw new AppError('wrong_code', 400);
+  await ctx.throttle.unhit(guessKey);
 }
 
 export async function requestRegisterCode(ctx: Context, caller: Caller, email: string): Promise<void> {
   const existing = await users.byEmail(ctx.db, email);
   if (!existing) return sendCode(ctx, caller, 'register', email);
   // Same throttles and the same answer as for a new address; the mail tells the owner instead.
-  await ctx.throttle.enforce(`code:register:${email}`, RULES.codeResendPerEmail);
-  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+  await throttleCodeMail(ctx, caller, 'register', email);
   await ctx.mailer.send(alreadyRegisteredMail(ctx.config.BRAND_NAME, email, ctx.config.PUBLIC_URL));
 }
 
@@ -58,7 +69,7 @@ export async function register(ctx: Context, caller: Caller, body: RegisterBody)
 }
 
 export async function login(ctx: Context, caller: Caller, body: LoginBody): Promise<SessionResult> {
-  await ctx.throttle.enforce(`login-ip:${caller.ip}`, RULES.loginPerIp);
+  await ctx.throttle.enforce(addressKey('login-ip', caller.ip), RULES.loginPerIp);
   const failKey = `login-fail:${body.Email}`;
   if (await ctx.throttle.blocked(failKey, RULES.loginFailuresPerEmail)) throw new AppError('rate_limit_exceeded', 429);
   const user = await users.byEmail(ctx.db, body.Email);
@@ -73,8 +84,7 @@ export async function forgetPassword(ctx: Context, caller: Caller, email: string
   const user = await users.byEmail(ctx.db, email);
   if (user) return sendCode(ctx, caller, 'reset', email, user.id);
   // No account: count the same throttles so the answers cannot be told apart.
-  await ctx.throttle.enforce(`code:reset:${email}`, RULES.codeResendPerEmail);
-  await ctx.throttle.enforce(`code-ip:${caller.ip}`, RULES.codeSendPerIp);
+  await throttleCodeMail(ctx, caller, 'reset', email);
 }
 
 export async function resetPassword(ctx: Context, caller: Caller, email: string, code: string, password: string) {

@@ -34,14 +34,19 @@ export const sessions = {
   async end(db: Queryable, id: string): Promise<void> {
     await db.query('delete from sessions where id_hash = $1', [digest(id)]);
   },
+  /** Whether the session was made (its sign-in happened) at most `seconds` ago. */
+  async signedInWithin(db: Queryable, id: string, seconds: number): Promise<boolean> {
+    const { rows } = await db.query(
+      'select 1 from sessions where id_hash = $1 and created_at > now() - make_interval(secs => $2)',
+      [digest(id), seconds],
+    );
+    return rows.length > 0;
+  },
   /** Ends every session of a user except keep (if given). */
   async endOthers(db: Queryable, userId: number, keep?: string): Promise<void> {
     await db.query('delete from sessions where user_id = $1 and id_hash <> $2', [
       userId,
       keep ? digest(keep) : Buffer.alloc(0),
     ]);
-  },
-  async purgeExpired(db: Queryable): Promise<void> {
-    await db.query('delete from sessions where expire_at < now()');
   },
 };

@@ -38,3 +38,18 @@ export function alreadyRegisteredMail(brand: string, to: string, publicUrl: stri
     ].join('\n'),
   };
 }
+
+/** Sent to the old address when an account's email changes, so its owner learns of a takeover. */
+export function emailChangedMail(brand: string, to: string, newEmail: string, publicUrl: string): Mail {
+  return {
+    to,
+    subject: `${brand}: your account's email address was changed`,
+    text: [
+      `The email address of your ${brand} account was changed from ${to} to ${newEmail}, and its other sessions were signed out.`,
+      `If you did not do this, reply to this mail or contact support at once: ${publicUrl}`,
+      ``,
+      `您的 ${brand} 账户邮箱已从 ${to} 更改为 ${newEmail}，其他登录会话均已退出。`,
+      `如果这不是您本人的操作，请立即回复本邮件或联系客服：${publicUrl}`,
+    ].join('\n'),
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, uniqueEmail } from '../../../test/api.js';
 import { GitHubStandIn, type GitHubAccount } from '../../../test/github-stand-in.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { arrive, paramsOf, startBind, startLogin } from '../../../test/oauth-helpers.js';
+import { arrive, landing, paramsOf, startBind, startLogin } from '../../../test/oauth-helpers.js';
 
 // The console's GitHub client against a stand-in speaking GitHub's OAuth app protocol and REST API,
 // as GitHub Enterprise Server is reached (GITHUB_URL, GITHUB_API_URL).
@@ -42,7 +42,7 @@ async function authorize(url: string): Promise<URL> {
 async function signInAs(account: GitHubAccount, opts: { Redirect?: string } = {}) {
   gh.account = account;
   const t = await startLogin(h, 'github', opts);
-  return arrive(h, await authorize(t.url), t.cookie);
+  return landing(h, await arrive(h, await authorize(t.url), t.cookie), t.cookie);
 }
 
 describe('third-party sign-in with GitHub', () => {
@@ -67,7 +67,7 @@ describe('third-party sign-in with GitHub', () => {
   it('makes an account with the primary verified email, then signs the same GitHub user in again', async () => {
     const primary = uniqueEmail('gh-primary');
     const user = githubUser([email(uniqueEmail('gh-other'), false, true), email(primary, true, true)]);
-    const first = paramsOf(await signInAs(user, { Redirect: '/instances' }));
+    const first = await signInAs(user, { Redirect: '/instances' });
     expect(first.redirect).toBe('/instances');
     const session = await call<{ User: { Email: string; HasPassword: boolean } }>(h, 'GET', '/api/session', {
       ssid: first.ssid,
@@ -75,7 +75,7 @@ describe('third-party sign-in with GitHub', () => {
     expect(session.body.data.User).toMatchObject({ Email: primary, HasPassword: false });
     // A GitHub user is their numeric id: a changed email still signs in to the same account.
     const renamed = { ...user, login: 'renamed', emails: [email(uniqueEmail('gh-changed'), true, true)] };
-    expect(paramsOf(await signInAs(renamed)).uid).toBe(first.uid);
+    expect((await signInAs(renamed)).uid).toBe(first.uid);
   });
 
   it('makes no account when the primary email is not verified, or is another account’s', async () => {
@@ -83,9 +83,9 @@ describe('third-party sign-in with GitHub', () => {
       email(uniqueEmail('gh-unverified'), true, false),
       email(uniqueEmail(), false, true),
     ]);
-    expect(paramsOf(await signInAs(unverified))).toEqual({ oauth_error: 'no_email', provider: 'github' });
+    expect(await signInAs(unverified)).toEqual({ oauth_error: 'no_email', provider: 'github' });
     const owner = await signUp(h);
-    expect(paramsOf(await signInAs(githubUser([email(owner.email, true, true)])))).toEqual({
+    expect(await signInAs(githubUser([email(owner.email, true, true)]))).toEqual({
       oauth_error: 'email_exist',
       provider: 'github',
     });
@@ -109,10 +109,10 @@ describe('third-party sign-in with GitHub', () => {
       bind: 'ok',
       provider: 'github',
     });
-    expect(paramsOf(await signInAs(user)).uid).toBe(String(u.userId));
+    expect((await signInAs(user)).uid).toBe(String(u.userId));
     const unbind = await call(h, 'POST', '/api/user/identity/unbind', { ssid: u.ssid, body: { Provider: 'github' } });
     expect(unbind.status).toBe(200);
     // Unbound, the GitHub user is a stranger again, whose email is the account's: never linked by it.
-    expect(paramsOf(await signInAs(user)).oauth_error).toBe('email_exist');
+    expect((await signInAs(user)).oauth_error).toBe('email_exist');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, uniqueEmail } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { arrive, paramsOf, startBind, startLogin, startRaw } from '../../../test/oauth-helpers.js';
+import { arrive, exchange, landing, paramsOf, startBind, startLogin, startRaw } from '../../../test/oauth-helpers.js';
 import { signInAtProvider, startOidcProvider, type OidcStandIn } from '../../../test/oidc-provider.js';
 import { expectError } from '../../../test/instance-data-helpers.js';
 
@@ -22,10 +22,10 @@ afterAll(async () => {
   await op?.close();
 });
 
-/** Signs in at the provider as `login` through a whole trip; answers where the console sends the browser. */
+/** Signs in at the provider as `login` through a whole trip; answers what /login lands with (landing). */
 async function signInWith(login: string, opts: { Redirect?: string; AffCode?: string } = {}) {
   const t = await startLogin(h, 'op', opts);
-  return arrive(h, await signInAtProvider(t.url, login), t.cookie);
+  return landing(h, await arrive(h, await signInAtProvider(t.url, login), t.cookie), t.cookie);
 }
 
 async function bindWith(ssid: string, login: string) {
@@ -61,9 +61,7 @@ describe('third-party sign-in with OpenID Connect', () => {
 
   it('makes an account for a new identity with a verified email, and signs it in', async () => {
     const email = uniqueEmail('oidc-new');
-    const back = await signInWith(email, { Redirect: '/billing?invoice_id=3' });
-    expect(back.pathname).toBe('/login');
-    const p = paramsOf(back);
+    const p = await signInWith(email, { Redirect: '/billing?invoice_id=3' });
     expect(p.redirect).toBe('/billing?invoice_id=3');
     expect(Number(p.uid)).toBeGreaterThan(0);
     expect(Date.parse(p.expires!)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
@@ -85,8 +83,8 @@ describe('third-party sign-in with OpenID Connect', () => {
 
   it('signs the same identity in again to the same account', async () => {
     const email = uniqueEmail('oidc-again');
-    const first = paramsOf(await signInWith(email));
-    const second = paramsOf(await signInWith(email));
+    const first = await signInWith(email);
+    const second = await signInWith(email);
     expect(second.uid).toBe(first.uid);
     expect(second.ssid).not.toBe(first.ssid);
     expect(second.redirect).toBeUndefined();
@@ -104,8 +102,7 @@ describe('third-party sign-in with OpenID Connect', () => {
   it('refuses an identity whose email belongs to an account, without linking it', async () => {
     const owner = await signUp(h);
     const back = await signInWith(owner.email.toUpperCase(), { Redirect: '/me' });
-    expect(back.pathname).toBe('/login');
-    expect(paramsOf(back)).toEqual({ oauth_error: 'email_exist', redirect: '/me', provider: 'op' });
+    expect(back).toEqual({ oauth_error: 'email_exist', redirect: '/me', provider: 'op' });
     expect((await identitiesOf(owner.ssid)).body.data).toEqual([]);
     const { rows } = await h.db.query('select 1 from identities where subject = $1', [owner.email.toUpperCase()]);
     expect(rows).toEqual([]);
@@ -114,7 +111,7 @@ describe('third-party sign-in with OpenID Connect', () => {
   it('makes no account without an email the provider has verified', async () => {
     for (const login of [`unverified.${uniqueEmail()}`, `noemail.${uniqueEmail()}`]) {
       const back = await signInWith(login);
-      expect(paramsOf(back)).toEqual({ oauth_error: 'no_email', provider: 'op' });
+      expect(back).toEqual({ oauth_error: 'no_email', provider: 'op' });
     }
     const { rows } = await h.db.query("select 1 from users where email like 'user.%' and password_hash is null");
     expect(rows).toEqual([]);
@@ -136,7 +133,7 @@ describe('third-party sign-in with OpenID Connect', () => {
 
     const fresh = await startLogin(h, 'op');
     const ok = await signInAtProvider(fresh.url, email);
-    expect(paramsOf(await arrive(h, ok, fresh.cookie)).ssid).toBeTruthy();
+    expect(paramsOf(await arrive(h, ok, fresh.cookie)).oauth_code).toBeTruthy();
     expect(paramsOf(await arrive(h, ok, fresh.cookie))).toEqual({ oauth_error: 'failed', provider: 'op' });
 
     const late = await startLogin(h, 'op');
@@ -154,8 +151,46 @@ describe('third-party sign-in with OpenID Connect', () => {
     const second = await startLogin(h, 'op', { cookie: first.cookie });
     expect(second.cookie).toBe(first.cookie);
     const email = uniqueEmail('oidc-tabs');
-    expect(paramsOf(await arrive(h, await signInAtProvider(first.url, email), first.cookie)).ssid).toBeTruthy();
-    expect(paramsOf(await arrive(h, await signInAtProvider(second.url, email), second.cookie)).ssid).toBeTruthy();
+    expect(paramsOf(await arrive(h, await signInAtProvider(first.url, email), first.cookie)).oauth_code).toBeTruthy();
+    expect(paramsOf(await arrive(h, await signInAtProvider(second.url, email), second.cookie)).oauth_code).toBeTruthy();
+  });
+
+  it('returns with a one-time code, never the session id, traded once by the trip’s browser within a minute', async () => {
+    const email = uniqueEmail('oidc-code');
+    const t = await startLogin(h, 'op', { Redirect: '/instances' });
+    const back = await arrive(h, await signInAtProvider(t.url, email), t.cookie);
+    const p = paramsOf(back);
+    expect(Object.keys(p).sort()).toEqual(['oauth_code', 'redirect']);
+    expect(p.oauth_code).toMatch(/^[\w-]{43}$/);
+    // No session exists until the page trades the code.
+    const user = await h.db.query<{ id: number }>('select id from users where email = $1', [email]);
+    const sessionsOf = async () =>
+      (await h.db.query('select 1 from sessions where user_id = $1', [user.rows[0]!.id])).rowCount;
+    expect(await sessionsOf()).toBe(0);
+    // Another browser (no trip cookie, or its own) cannot trade it, and the try spends it.
+    const other = await startLogin(h, 'op');
+    expect((await exchange(h, p.oauth_code!, other.cookie)).body.code).toBe('wrong_code');
+    expect((await exchange(h, p.oauth_code!, t.cookie)).body.code).toBe('wrong_code');
+
+    const again = await startLogin(h, 'op', { cookie: t.cookie });
+    const code = paramsOf(await arrive(h, await signInAtProvider(again.url, email), t.cookie)).oauth_code!;
+    expect((await exchange(h, code)).body.code).toBe('wrong_code');
+    const third = await startLogin(h, 'op', { cookie: t.cookie });
+    const good = paramsOf(await arrive(h, await signInAtProvider(third.url, email), t.cookie)).oauth_code!;
+    const traded = await exchange(h, good, t.cookie);
+    expect(traded.status).toBe(200);
+    expect(traded.body.data.user_id).toBe(Number(user.rows[0]!.id));
+    expect((await me(traded.body.data.session_id)).body.data.User.Email).toBe(email);
+    expect(back.href).not.toContain(traded.body.data.session_id);
+    // Once only.
+    const replay = await exchange(h, good, t.cookie);
+    expect([replay.status, replay.body.code]).toEqual([400, 'wrong_code']);
+
+    const late = await startLogin(h, 'op', { cookie: t.cookie });
+    const lateCode = paramsOf(await arrive(h, await signInAtProvider(late.url, email), t.cookie)).oauth_code!;
+    await h.db.query("update oauth_login_codes set expires_at = now() - interval '1 second'");
+    expect((await exchange(h, lateCode, t.cookie)).body.code).toBe('wrong_code');
+    expect(await sessionsOf()).toBe(1);
   });
 
   it('reports a sign-in cancelled at the provider', async () => {
@@ -175,7 +210,7 @@ describe('third-party sign-in with OpenID Connect', () => {
     const unknown = await startRaw(h, '/api/oauth/login', { Provider: 'nope', AgreeTerms: true }, {});
     expect([unknown.statusCode, unknown.json().fields]).toEqual([400, { Provider: 'invalid_value' }]);
     const back = await signInWith(uniqueEmail(), { Redirect: '//evil.example/' });
-    expect(paramsOf(back).redirect).toBeUndefined();
+    expect(back.redirect).toBeUndefined();
   });
 
   it('throttles starts per address', async () => {
@@ -206,7 +241,7 @@ describe('binding and unbinding', () => {
       { Provider: 'op', Email: login, CreatedAt: expect.any(String) },
     ]);
     // The provider's email differs from the account's: the binding, not the address, decides.
-    expect(paramsOf(await signInWith(login)).uid).toBe(String(u.userId));
+    expect((await signInWith(login)).uid).toBe(String(u.userId));
     // Bound already: no second start.
     expectError(
       await call(h, 'POST', '/api/user/identity/bind', { ssid: u.ssid, body: { Provider: 'op' } }),
@@ -222,7 +257,7 @@ describe('binding and unbinding', () => {
     await bindWith(first.ssid, login);
     expect(paramsOf(await bindWith(second.ssid, login))).toEqual({ tab: 'logins', bind: 'taken', provider: 'op' });
     expect((await identitiesOf(second.ssid)).body.data).toEqual([]);
-    expect(paramsOf(await signInWith(login)).uid).toBe(String(first.userId));
+    expect((await signInWith(login)).uid).toBe(String(first.userId));
   });
 
   it('reports a binding cancelled at the provider, or made in another browser', async () => {
@@ -251,7 +286,7 @@ describe('binding and unbinding', () => {
       'db_no_record',
     );
 
-    const made = paramsOf(await signInWith(uniqueEmail('last-way')));
+    const made = await signInWith(uniqueEmail('last-way'));
     const ssid = made.ssid!;
     expectError(
       await call(h, 'POST', '/api/user/identity/unbind', { ssid, body: { Provider: 'op' } }),

@@ -87,3 +87,23 @@ export const oauthStates = {
     return state;
   },
 };
+
+/** One-time codes of a finished sign-in, traded once by the page for the session (migration 0030). */
+export const loginCodes = {
+  async insert(db: Queryable, c: { codeHash: Buffer; browserHash: Buffer; userId: number; ttlSeconds: number }) {
+    await db.query(
+      `insert into oauth_login_codes (code_hash, browser_hash, user_id, expires_at)
+       values ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [c.codeHash, c.browserHash, c.userId, c.ttlSeconds],
+    );
+  },
+  /** Spends the code whatever the outcome; its user when it is live and this is the browser it was made for. */
+  async take(db: Queryable, codeHash: Buffer, browserHash: Buffer): Promise<number | undefined> {
+    const { rows } = await db.query<{ user_id: number; valid: boolean }>(
+      `delete from oauth_login_codes where code_hash = $1
+       returning user_id, (browser_hash = $2 and expires_at > now()) as valid`,
+      [codeHash, browserHash],
+    );
+    return rows[0]?.valid ? Number(rows[0].user_id) : undefined;
+  },
+};

@@ -1,4 +1,13 @@
-import { ErrorBody, IdentityBody, IdentityList, OAuthLoginBody, OAuthProviderList, OAuthStart } from '@nimbus/contract';
+import {
+  ErrorBody,
+  IdentityBody,
+  IdentityList,
+  OAuthLoginBody,
+  OAuthProviderList,
+  OAuthSessionBody,
+  OAuthStart,
+  SessionResult,
+} from '@nimbus/contract';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
@@ -38,13 +47,26 @@ export async function oauthRoutes(app: Api, ctx: Context) {
       return { data: { Url: started.url } };
     },
   );
+  app.post(
+    '/oauth/session',
+    {
+      schema: {
+        summary: 'Trade a sign-in’s one-time code for the session',
+        description:
+          'The code of `/login?oauth_code=…`, from the browser that made the trip (its cookie), within a minute, once. Anything else is 400 wrong_code.',
+        body: OAuthSessionBody,
+        response: replies(SessionResult),
+      },
+    },
+    async (req) => ({ data: await oauth.exchangeLoginCode(ctx, caller(req), req.body.Code, req.headers.cookie) }),
+  );
   app.get(
     '/oauth/callback/:Provider',
     {
       schema: {
         summary: 'Return from a provider',
         description:
-          'Where providers send the browser back (register `PUBLIC_URL/api/oauth/callback/<id>` at the provider). Redirects to `/login?ssid=…&uid=…&expires=…&redirect=…` after a sign-in, `/login?oauth_error=failed|email_exist|no_email` when it fails, or `/me?tab=logins&bind=ok|failed|taken` after a binding.',
+          'Where providers send the browser back (register `PUBLIC_URL/api/oauth/callback/<id>` at the provider). Redirects to `/login?oauth_code=…&redirect=…` after a sign-in (a one-time code for api/oauth/session: no session id in an address), `/login?oauth_error=failed|email_exist|no_email` when it fails, or `/me?tab=logins&bind=ok|failed|taken` after a binding.',
         params: z.object({ Provider: z.string().max(32) }),
         querystring: z.object({
           code: z.string().optional(),
@@ -67,7 +89,7 @@ export async function oauthRoutes(app: Api, ctx: Context) {
         req.log.error({ err: e }, 'third-party login return failed');
         location = '/login?oauth_error=failed';
       }
-      // The address may carry a new session id: no cache may keep it (API answers send no referrer).
+      // The address may carry a sign-in's one-time code: no cache may keep it (API answers send no referrer).
       void reply.header('cache-control', 'no-store');
       return reply.redirect(location, 302);
     },

@@ -1,4 +1,5 @@
-import type { Identity, OAuthBindResult, OAuthLoginBody, OAuthLoginError } from '@nimbus/contract';
+import { randomBytes } from 'node:crypto';
+import type { Identity, OAuthBindResult, OAuthLoginBody, OAuthLoginError, SessionResult } from '@nimbus/contract';
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Caller, Context } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -7,8 +8,8 @@ import { createUser } from '../users/create.js';
 import { users } from '../users/repository.js';
 import type { ProviderIdentity } from './clients.js';
 import { configuredProviders, providerOf } from './providers.js';
-import { identities } from './repository.js';
-import { endTrip, startTrip, type Started } from './trip.js';
+import { identities, loginCodes } from './repository.js';
+import { browserHashOf, endTrip, sha256, startTrip, type Started } from './trip.js';
 
 /** A path on this site (as the web app's safeRedirect), else nothing: a return never leaves the console. */
 export function safePath(value: string | undefined): string {
@@ -101,9 +102,13 @@ async function bind(ctx: Context, userId: number, providerId: string, who: Provi
   return now && now.user_id !== userId ? 'taken' : 'failed';
 }
 
+/** A sign-in's one-time code lives this long: the page trades it as soon as it loads. */
+export const LOGIN_CODE_SECONDS = 60;
+
 /**
- * The provider's return, as the address the browser goes to: /login with the session (SPEC §2) or
- * an error flag, or /me with the outcome of a binding.
+ * The provider's return, as the address the browser goes to: /login with a one-time code for the
+ * session (never the session id: addresses reach logs, history and Referer headers) or an error
+ * flag, or /me with the outcome of a binding.
  */
 export async function callback(
   ctx: Context,
@@ -132,8 +137,30 @@ export async function callback(
     log({ email_exist: 'email of an existing account', no_email: 'no verified email', failed: 'terms' }[outcome.error]);
     return failedLogin(outcome.error, trip.redirect);
   }
-  const s = await sessions.create(ctx.db, outcome.userId, ctx.config.SESSION_TTL, caller);
-  return `/login?${query({ ssid: s.session_id, uid: String(s.user_id), expires: s.expire_at, redirect: trip.redirect })}`;
+  const browserHash = browserHashOf(cookie);
+  // endTrip found the trip by this cookie, so it is there.
+  if (!browserHash) return failedLogin('failed', trip.redirect);
+  const code = randomBytes(32).toString('base64url');
+  await loginCodes.insert(ctx.db, {
+    codeHash: sha256(code),
+    browserHash,
+    userId: outcome.userId,
+    ttlSeconds: LOGIN_CODE_SECONDS,
+  });
+  return `/login?${query({ oauth_code: code, redirect: trip.redirect })}`;
+}
+
+/** POST api/oauth/session: the return's one-time code, from the browser of the trip, traded once for a session. */
+export async function exchangeLoginCode(
+  ctx: Context,
+  caller: Caller,
+  code: string,
+  cookie: string | undefined,
+): Promise<SessionResult> {
+  const browserHash = browserHashOf(cookie);
+  const userId = browserHash && (await loginCodes.take(ctx.db, sha256(code), browserHash));
+  if (!userId) throw new AppError('wrong_code', 400);
+  return sessions.create(ctx.db, userId, ctx.config.SESSION_TTL, caller);
 }
 
 /** The caller's bound identities. */

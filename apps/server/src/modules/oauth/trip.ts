@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import type { Caller, Context } from '../../lib/context.js';
 import { cookieValue } from '../../lib/cookies.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { RULES } from '../throttle/throttle.js';
+import { addressKey, RULES } from '../throttle/throttle.js';
 import { loginClient, type ProviderIdentity } from './clients.js';
 import { callbackUrl } from './providers.js';
 import { oauthStates, type StateRow } from './repository.js';
@@ -19,7 +19,13 @@ export const BROWSER_COOKIE = 'nimbus_oauth';
 const COOKIE_PATH = '/api/oauth';
 const BROWSER_ID = /^[A-Za-z0-9_-]{43}$/;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+export const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** The SHA-256 of the browser's trip cookie, when it sends a well-formed one. */
+export function browserHashOf(cookieHeader: string | undefined): Buffer | undefined {
+  const browser = cookieValue(cookieHeader, BROWSER_COOKIE);
+  return browser && BROWSER_ID.test(browser) ? sha256(browser) : undefined;
+}
 
 export interface Started {
   url: string;
@@ -35,7 +41,7 @@ export async function startTrip(
   trip: Pick<StateRow, 'purpose' | 'user_id' | 'redirect' | 'aff_code' | 'terms_accepted'>,
   cookieHeader: string | undefined,
 ): Promise<Started> {
-  await ctx.throttle.enforce(`oauth-start:${caller.ip}`, RULES.oauthStartPerIp);
+  await ctx.throttle.enforce(addressKey('oauth-start', caller.ip), RULES.oauthStartPerIp);
   const client = loginClient(ctx.config, providerId);
   if (!client) throw badRequest({ Provider: 'invalid_value' });
   const secrets = { state: oidc.randomState(), codeVerifier: oidc.randomPKCECodeVerifier(), nonce: oidc.randomNonce() };
@@ -85,7 +91,7 @@ export async function endTrip(
   cookieHeader: string | undefined,
 ): Promise<TripEnd> {
   try {
-    await ctx.throttle.enforce(`oauth-callback:${caller.ip}`, RULES.oauthCallbackPerIp);
+    await ctx.throttle.enforce(addressKey('oauth-callback', caller.ip), RULES.oauthCallbackPerIp);
   } catch {
     return { ok: false, reason: 'rate limited' };
   }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Queryable } from '../../db/pool.js';
+import { limitAddress } from '../../lib/client-address.js';
 import { AppError } from '../../lib/errors.js';
 
 export interface Rule {
@@ -63,6 +64,9 @@ export class Throttle {
   }
 }
 
+/** The throttle key of a per-address limit: IPv6 addresses count by their /64 (lib/client-address.ts). */
+export const addressKey = (name: string, ip: string) => `${name}:${limitAddress(ip)}`;
+
 /** The limits on sign-in and codes (per account and per address). */
 export const RULES = {
   loginPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
@@ -71,6 +75,11 @@ export const RULES = {
   codeResendPerEmail: { limit: 1, windowSeconds: 60, scope: 'account' },
   codeSendPerIp: { limit: 20, windowSeconds: 3600, scope: 'ip' },
   codeVerifyPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
+  /**
+   * Guesses of mailed codes per address a day, over every code and purpose: a new code resets its
+   * own tries (CODE.maxAttempts), this does not. A right code takes its guess back.
+   */
+  codeGuessesPerEmail: { limit: 20, windowSeconds: 86_400, scope: 'account' },
   oauthStartPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
   oauthCallbackPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
 } satisfies Record<string, Rule>;

@@ -1,5 +1,5 @@
 import { EmailSetBody } from '@nimbus/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '../../../lib/form/use-form';
 import { useTranslation } from '../../../lib/i18n/react';
 import { EmailCodeFields } from '../../../components/email-code-fields';
@@ -13,13 +13,17 @@ import { useSendEmailCode } from '../api/send-email-code';
 import { useSetEmail } from '../api/set-email';
 import { SectionCard } from './section-card';
 
-const initialValues = { NewEmail: '', Code: '' };
+const initialValues = { NewEmail: '', Code: '', Password: '' };
 type Values = typeof initialValues;
 
 const overrides = { NewEmail: { required: 'new_email_required', invalid_email: 'new_email_invalid' } } as const;
 const codeFields = {
   email_exist: { field: 'NewEmail', message: 'email_exist' },
   wrong_code: { field: 'Code', message: 'wrong_code' },
+} as const;
+const saveFields = {
+  ...codeFields,
+  wrong_password: { field: 'Password', message: 'current_password_incorrect' },
 } as const;
 
 export function EmailForm() {
@@ -28,7 +32,11 @@ export function EmailForm() {
   const user = useSessionUser();
   const save = useSetEmail();
   const sendCode = useSendEmailCode();
-  const form = useForm<Values>({ initialValues, validate: zodValidate<Values>(EmailSetBody) });
+  // The current password, when the account has one; one without a password needs a fresh sign-in.
+  const body = ({ NewEmail, Code, Password }: Values) =>
+    user.HasPassword ? { NewEmail, Code, Password } : { NewEmail, Code };
+  const validate = zodValidate<Values>(EmailSetBody);
+  const form = useForm<Values>({ initialValues, validate: (values) => validate(body(values) as Values) });
   const field = useFormField(form, overrides);
   const sender = useSendCode({
     form,
@@ -39,12 +47,12 @@ export function EmailForm() {
   });
 
   const submit = (values: Values) =>
-    save.mutate(values, {
+    save.mutate(body(values), {
       onSuccess: () => {
         form.reset();
         notify.success({ title: t('email.success') });
       },
-      onError: (error) => showFormError(error, form, tErrors, t('email.failed'), codeFields),
+      onError: (error) => showFormError(error, form, tErrors, t('email.failed'), saveFields),
     });
 
   return (
@@ -64,6 +72,15 @@ export function EmailForm() {
             code={{ ...field('Code'), label: t('email.code') }}
             sender={sender}
           />
+          {user.HasPassword ? (
+            <PasswordInput
+              {...field('Password')}
+              label={t('email.password')}
+              description={t('email.passwordHint')}
+              autoComplete="current-password"
+              required
+            />
+          ) : null}
           <Group>
             <Button type="submit" loading={save.isPending}>
               {t('email.submit')}
