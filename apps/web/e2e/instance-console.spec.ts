@@ -107,7 +107,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       // Paste: the text goes in as key presses, a new line pressing Enter.
       await page.getByRole('button', { name: t.paste }).click();
       await page.getByLabel(t.pasteLabel).fill('echo pasted-42\n');
-      await page.getByRole('button', { name: t.pasteSend }).click();
+      await page.getByRole('button', { name: t.pasteSend, exact: true }).click();
       await expect.poll(() => readVncScreen(canvas)).toMatch(/^pasted-42$/m);
       await expectAccessible(page, `vnc ${locale}`);
     });
