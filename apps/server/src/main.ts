@@ -94,6 +94,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
+    // A job fetched in the instant the queue stopped can end after pg-boss closed its connections:
+    // pg-boss then reports it through a closed pool, a rejection nobody awaits. pg-boss's stop has
+    // already marked that job failed and the process is on its way out, so it is logged, not fatal.
+    process.on('unhandledRejection', (err) => log.warn({ err }, 'a job ended after its queue stopped'));
     await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
     await workers.stop().catch((err: unknown) => log.error({ err }, 'stopping the workers failed'));
     mailer.close();
