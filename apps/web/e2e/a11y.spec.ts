@@ -66,8 +66,10 @@ const INSTANCE_TABS: Record<string, (page: Page, locale: Locale) => Promise<void
   snapshots: async (page, locale) => {
     await expect(page.getByText(en(locale) ? 'No snapshots yet.' : '暂无快照。')).toBeVisible();
   },
-  settings: async (page) => {
-    await expect(page.getByRole('row').filter({ hasText: '2 vCPU · 4 GB' })).toContainText('USD');
+  settings: async (page, locale) => {
+    // The catalogue's size names are in the console's language too.
+    const size = en(locale) ? '2 vCPU · 4 GB' : '2 核 · 4 GB';
+    await expect(page.getByRole('row').filter({ hasText: size })).toContainText('USD');
   },
 };
 
