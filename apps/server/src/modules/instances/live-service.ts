@@ -11,6 +11,7 @@ import type {
 import type { ClusterResource } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
+import { vmExists } from '../deploy/vm.js';
 import { liveRepository, type InstanceRef } from './live-repository.js';
 import type { RevalidatedCache } from './revalidated-cache.js';
 import { instanceDetail } from './service.js';
@@ -148,9 +149,12 @@ export async function instanceRrd(
 ): Promise<RrdData> {
   const at = await placed(ctx, live, userId, q.id);
   if (!at) return [];
-  const points = await at.cluster.client.qemu.rrddata(at.node, at.vmid, q.timeframe, q.cf).catch(() => {
+  const points = await at.cluster.client.qemu.rrddata(at.node, at.vmid, q.timeframe, q.cf).catch(async () => {
+    // The status snapshot may still list a VM deleted since (it is up to 2 s old): gone has no history.
+    if ((await vmExists(at.cluster.client, at.node, at.vmid).catch(() => true)) === false) return null;
     throw new AppError('get_instance_error', 502);
   });
+  if (!points) return [];
   const v = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? null : x);
   return points.map((p) => ({
     Time: Math.round(p.time),
