@@ -18,6 +18,7 @@ export async function expectAccessible(page: Page, label: string) {
         .join(' | ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+  await expectFitsPhone(page, label);
 }
 
 /** Puts a session in local storage the way the app stores it, before any page script runs. */
@@ -72,6 +73,42 @@ export function field(page: Page, label: string) {
 }
 
 /** The loading screen's line in both languages (SPEC §2: "Standby, page will be ready soon"). */
+/** A phone's viewport (iPhone 12 to 15): the narrowest width every page is made for. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Reflow (WCAG 1.4.10): at a phone's width the page does not scroll sideways, and nothing inside it
+ * hides a sideways scroll (a table wider than its box) — the terminal and the VNC screen excepted,
+ * which are a remote screen of fixed size. The page is put back at its own size after.
+ */
+export async function expectFitsPhone(page: Page, label: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const name = (el: Element) =>
+            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList)
+              .slice(0, 2)
+              .map((c) => `.${c}`)
+              .join('')} (${el.scrollWidth} > ${el.clientWidth})`;
+          const root = document.documentElement;
+          const wide = root.scrollWidth > root.clientWidth ? [`the page ${name(root)}`] : [];
+          for (const el of Array.from(document.querySelectorAll('body *'))) {
+            if (el.closest('.xterm, [role="application"]')) continue;
+            const { overflowX } = getComputedStyle(el);
+            const scrolls = overflowX === 'auto' || overflowX === 'scroll';
+            if (scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) wide.push(name(el));
+          }
+          return wide;
+        }),
+      { message: `sideways scroll at 390 px on ${label}` },
+    )
+    .toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
+
 const LOADING = /Standby, page will be ready soon|请稍候，页面即将就绪/;
 
 /** Waits until the page shows its own content: its h1, and no loading screen. */
