@@ -79,13 +79,18 @@ export interface Replica {
  */
 export async function startReplica(h: Harness, env: Record<string, string> = {}): Promise<Replica> {
   const config: Config = loadConfig({ ...h.env, ...env });
-  const ctx: Context = { ...h.ctx, config, throttle: new Throttle(h.db, config.AUTH_RATE_LIMIT_SCALE), jobs: undefined };
-  const server = await startServer(ctx, !!h.ctx.compute);
+  const ctx: Context = {
+    ...h.ctx,
+    config,
+    throttle: new Throttle(h.db, config.AUTH_RATE_LIMIT_SCALE),
+    jobs: undefined,
+  };
+  const server = await startServerParts(ctx, !!h.ctx.compute);
   return { app: server.app, ctx, close: server.stop };
 }
 
 /** A server process's parts on `ctx`: with compute its Proxmox clients and task workers, then its app. */
-async function startServer(ctx: Context, withCompute: boolean) {
+async function startServerParts(ctx: Context, withCompute: boolean) {
   let workers: Workers | null = null;
   if (withCompute) {
     ctx.compute = await Compute.start({
@@ -133,7 +138,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
   if (embedded) await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
-  const { app, stop } = await startServer(ctx, !!embedded);
+  const { app, stop } = await startServerParts(ctx, !!embedded);
   return {
     app,
     ctx,
