@@ -122,6 +122,9 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
     WEB_DIST: '/nonexistent',
+    // The suite must pass on a nearly full disk (CI machines have had a few hundred MB free); the
+    // floor itself is tested with values set on purpose (tickets/storage-limits.test.ts).
+    DATA_DIR_MIN_FREE_MB: '1',
     ...(embedded ? { COMPUTE_CONFIG: JSON.stringify(embedded.config) } : {}),
     ...env,
   };
