@@ -30,6 +30,14 @@ export interface Page {
 
 const VIEW = `select i.*, n.hostname from invoices i left join instances n on n.id = i.instance_id`;
 
+/** An invoice line's columns: the line as data, with its English text beside it for older readers. */
+const itemValues = (invoiceId: number, item: Line, amount: number) => [
+  invoiceId,
+  renderLine(item, 'en_US'),
+  item,
+  amount,
+];
+
 export const billing = {
   /** One page of a user's invoices (or everyone's, for the operator), newest first, and how many match. */
   async invoices(
@@ -110,21 +118,17 @@ export const billing = {
   },
   /** Sets every line of a one-line invoice (a renewal being re-priced) to `item` at `amount`. */
   async setOnlyItem(db: Queryable, invoiceId: number, item: Line, amount: number): Promise<void> {
-    await db.query('update invoice_items set description = $2, line = $3, amount = $4 where invoice_id = $1', [
-      invoiceId,
-      renderLine(item, 'en_US'),
-      item,
-      amount,
-    ]);
+    await db.query(
+      'update invoice_items set description = $2, line = $3, amount = $4 where invoice_id = $1',
+      itemValues(invoiceId, item, amount),
+    );
   },
   /** A line of an invoice: stored as data, with its English text beside it for older readers. */
   async addItem(db: Queryable, invoiceId: number, item: Line, amount: number): Promise<void> {
-    await db.query('insert into invoice_items (invoice_id, description, line, amount) values ($1, $2, $3, $4)', [
-      invoiceId,
-      renderLine(item, 'en_US'),
-      item,
-      amount,
-    ]);
+    await db.query(
+      'insert into invoice_items (invoice_id, description, line, amount) values ($1, $2, $3, $4)',
+      itemValues(invoiceId, item, amount),
+    );
   },
   /**
    * The line naming what an instance is: its type, size (its own, or `productId` it is moving to)
