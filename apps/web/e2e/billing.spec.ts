@@ -21,6 +21,8 @@ const TEXT = {
     notCompleted: 'Payment not completed',
     declined: (amount: string) => `The payment of ${amount} was declined.`,
     transactions: 'Transactions',
+    balance: 'Balance',
+    recentActivity: 'Recent activity',
     invoices: 'Invoices',
     topUpKind: 'Top-up',
     chargeKind: 'Charge',
@@ -65,6 +67,8 @@ const TEXT = {
     notCompleted: '付款未完成',
     declined: (amount: string) => `${amount} 的付款被拒绝`,
     transactions: '交易记录',
+    balance: '余额',
+    recentActivity: '近期动态',
     invoices: '账单',
     topUpKind: '充值',
     chargeKind: '扣款',
@@ -136,6 +140,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.topUpDone('12.34 USD'))).toBeVisible();
       await expect(page).toHaveURL(/\/billing$/);
       await expect(header(page)).toContainText('12.34 USD');
+      // The balance card lists the newest movements of the balance.
+      const recent = page
+        .getByRole('region', { name: t.balance, exact: true })
+        .getByRole('list', { name: t.recentActivity });
+      await expect(recent.getByRole('listitem')).toHaveCount(1);
+      await expect(recent.getByRole('listitem')).toContainText('+12.34 USD');
       await page.getByRole('tab', { name: t.transactions }).click();
       const ledger = page.getByRole('table', { name: t.transactions });
       await expect(ledger.getByRole('row').nth(1)).toContainText(t.topUpKind);

@@ -56,6 +56,7 @@ export function BillingPage({ methods, search, onSearchChange }: BillingPageProp
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <BalanceCard
           onShowUnpaid={() => onSearchChange({ ...search, tab: undefined, status: 'unpaid', page: undefined })}
+          onShowTransactions={() => onSearchChange({ tab: 'transactions' })}
         />
         <TopUpCard methods={methods} />
       </SimpleGrid>

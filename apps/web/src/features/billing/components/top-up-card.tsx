@@ -1,5 +1,5 @@
 import { formatMinor, parseMinor, type PaymentMethodId, type PaymentMethods } from '@nimbus/contract';
-import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
@@ -66,7 +66,7 @@ export function TopUpCard({ methods }: { methods: PaymentMethods }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <Group gap="xs" role="group" aria-label={t('topUp.presets')}>
+            <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" role="group" aria-label={t('topUp.presets')}>
               {Presets.map((preset) => (
                 <Button
                   key={preset}
@@ -76,12 +76,12 @@ export function TopUpCard({ methods }: { methods: PaymentMethods }) {
                     setText(formatMinor(preset));
                     setError(null);
                   }}
-                  miw={88}
+                  px="xs"
                 >
                   {money(preset, Currency)}
                 </Button>
               ))}
-            </Group>
+            </SimpleGrid>
             <TextInput
               id={TOP_UP_INPUT_ID}
               label={t('topUp.amount')}
@@ -100,7 +100,6 @@ export function TopUpCard({ methods }: { methods: PaymentMethods }) {
               }
               rightSectionWidth={52}
               error={error ? tErrors(`field.${error}`) : undefined}
-              maw={320}
             />
             {gateways.length > 1 ? (
               <Radio.Group
