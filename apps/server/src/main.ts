@@ -7,6 +7,7 @@ import { createLogger } from './lib/logger.js';
 import { computeMap } from './modules/catalog/compute-map.js';
 import { DEFAULT_CATALOG, seedCatalog } from './modules/catalog/seed.js';
 import { Compute } from './modules/compute/compute.js';
+import { installationIdentity } from './modules/compute/marks.js';
 import type { Role } from './modules/jobs/jobs.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { Throttle } from './modules/throttle/throttle.js';
@@ -48,17 +49,21 @@ async function main() {
     log,
     logMail: config.DEMO_ACCOUNT,
   });
-  let compute: Compute;
+  let compute: Compute | undefined;
   try {
     compute = await Compute.start({
+      installation: await installationIdentity(database.db),
       configValue: config.COMPUTE_CONFIG,
       emulatorSpeed: config.PVE_EMULATOR_SPEED,
       log,
       // The embedded demo's clusters survive restarts (issue 18): their VMs are kept beside the database.
       stateDir: path.join(path.resolve(config.DATA_DIR), 'emulated-clusters'),
     });
+    // Another installation's VMs in this one's VMID range: it would hand them to customers (issue 18).
+    await compute.assertRangesClear();
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
+    await compute?.close();
     await database.close();
     process.exit(1);
   }

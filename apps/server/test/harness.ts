@@ -15,7 +15,8 @@ import type { Emulator } from '@nimbus/pve-emulator';
 import { computeMap } from '../src/modules/catalog/compute-map.js';
 import { seedDefaultCatalog } from '../src/modules/catalog/seed.js';
 import { Compute } from '../src/modules/compute/compute.js';
-import { startEmbeddedCompute } from '../src/modules/compute/embedded.js';
+import { startEmbeddedCompute, type EmbeddedCompute } from '../src/modules/compute/embedded.js';
+import { installationIdentity } from '../src/modules/compute/marks.js';
 import { startWorkers, type Workers } from '../src/workers.js';
 import { MailCatcher } from './mail-catcher.js';
 
@@ -27,6 +28,8 @@ export interface Harness {
   databaseUrl: string;
   /** The emulated cluster of each region (with `compute`), to inject faults or look at VMs. */
   emulators: Map<string, Emulator>;
+  /** The emulated clusters themselves (with `compute`), to share with a second harness. */
+  embedded: EmbeddedCompute | null;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,14 @@ export interface HarnessOptions {
    * Emulated Proxmox clusters for the default regions (hk, jp, sg, us), described to the server as
    * COMPUTE_CONFIG the way real clusters are, the default catalogue, and the job workers.
    */
-  compute?: { speed?: number };
+  compute?: {
+    speed?: number;
+    /**
+     * Emulated clusters another harness started (a second installation on the same clusters);
+     * left running by this one's close. COMPUTE_CONFIG in `env` can still describe them differently.
+     */
+    shared?: EmbeddedCompute;
+  };
   /** Where the app's log lines go (set LOG_LEVEL too); none by default. */
   log?: DestinationStream;
 }
@@ -68,7 +78,9 @@ export interface HarnessOptions {
 export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
   const databaseUrl = await freshDatabase();
   const mail = await new MailCatcher().start();
-  const embedded = opts.compute ? await startEmbeddedCompute(opts.compute.speed ?? 0.02) : null;
+  const embedded = opts.compute
+    ? (opts.compute.shared ?? (await startEmbeddedCompute(opts.compute.speed ?? 0.02)))
+    : null;
   const config: Config = loadConfig({
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
@@ -89,7 +101,23 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
   };
   let workers: Workers | null = null;
   if (embedded) {
-    ctx.compute = await Compute.start({ configValue: config.COMPUTE_CONFIG, emulatorSpeed: 1, log });
+    ctx.compute = await Compute.start({
+      installation: await installationIdentity(db),
+      configValue: config.COMPUTE_CONFIG,
+      emulatorSpeed: 1,
+      log,
+    });
+    try {
+      await ctx.compute.assertRangesClear();
+    } catch (e) {
+      await ctx.compute.close();
+      if (!opts.compute?.shared) await embedded?.close();
+      ctx.mailer.close();
+      await db.end();
+      await mail.stop();
+      await dropDatabase(databaseUrl);
+      throw e;
+    }
     await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
     workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
   }
@@ -102,11 +130,12 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     mail,
     databaseUrl,
     emulators: embedded?.emulators ?? new Map(),
+    embedded,
     async close() {
       await app.close();
       await workers?.stop();
       await ctx.compute?.close();
-      await embedded?.close();
+      if (!opts.compute?.shared) await embedded?.close();
       ctx.mailer.close();
       await db.end();
       await mail.stop();

@@ -11,7 +11,7 @@ import { tasks, type TaskRow } from '../tasks/repository.js';
 import type { TaskHandler } from '../tasks/runner.js';
 import { post } from '../users/ledger.js';
 import { releaseAddress } from './allocate.js';
-import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
+import { ensureVm, removeOurVm, type Vm } from './vm.js';
 import { line } from '../billing/lines.js';
 
 /** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
@@ -156,7 +156,11 @@ export async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
   });
 }
 
-/** A failed deploy: the VM is removed, then the charge, stock, address and promotion are given back. */
+/**
+ * A failed deploy: the VM is removed (only if it carries this instance's marks: a VM another
+ * installation or a person made at the VMID is left alone), then the charge, stock, address and
+ * promotion are given back.
+ */
 async function giveBack(
   ctx: Context,
   task: TaskRow,
@@ -165,8 +169,13 @@ async function giveBack(
   signal: AbortSignal,
 ): Promise<void> {
   const cluster = ctx.compute?.cluster(instance.cluster);
-  if (cluster && state.node && state.vmid && (await vmExists(cluster.client, state.node, state.vmid))) {
-    await attempt(signal, () => removeVm({ client: cluster.client, node: state.node!, vmid: state.vmid! }), 5);
+  if (cluster && state.node && state.vmid) {
+    const found = await attempt(signal, () => removeOurVm(cluster, state.node!, state.vmid!, instance.id), 5);
+    if (found === 'foreign')
+      ctx.log.warn(
+        { instance: instance.id, cluster: instance.cluster, vmid: state.vmid },
+        "a failed deploy left alone the VM at its VMID: it does not carry this instance's marks",
+      );
   }
   await giveBackRecords(ctx, task, instance, state);
 }
