@@ -2,7 +2,15 @@ import type { Context } from '../../lib/context.js';
 import { sendEvery } from '../jobs/every.js';
 import type { Jobs, QueueSpec } from '../jobs/jobs.js';
 import type { ClusterHandle } from './compute.js';
-import { taggedInstallations, vmPresence, vmsInRange } from './marks.js';
+import {
+  markDescription,
+  readMarks,
+  taggedInstallations,
+  vmPresence,
+  vmsInRange,
+  withInstallationTag,
+  type Marks,
+} from './marks.js';
 
 // Issue 18: the database and the clusters are compared at start and every RECONCILE_INTERVAL_SECONDS.
 // An instance whose VM is gone (or whose VMID now holds a VM that is not its own) is marked
@@ -32,7 +40,8 @@ interface Held {
   id: number;
   vmid: number;
   node: string;
-  status: string;
+  /** Made before this installation had an identity (before migration 0050): its VM has no marks yet. */
+  legacy: boolean;
 }
 
 /** One pass over every cluster; a cluster that fails is skipped and logged, the others go on. */
@@ -61,7 +70,8 @@ async function reconcileCluster(
   const rows = await cluster.client.cluster.resources('vm');
   const byVmid = new Map(rows.filter((r) => r.vmid !== undefined).map((r) => [r.vmid!, r]));
   const { rows: held } = await ctx.db.query<Held>(
-    `select id::int, vmid, node, status from instances where cluster = $1 and ${HAS_VM}`,
+    `select id::int, vmid, node, created_at < (select created_at from installation) as legacy
+       from instances where cluster = $1 and ${HAS_VM}`,
     [key],
   );
   const heldAt = new Map(held.map((h) => [h.vmid, h]));
@@ -69,13 +79,12 @@ async function reconcileCluster(
     const row = byVmid.get(h.vmid);
     // Tagged as this installation's: its own (the tag is set by the deploy that placed it there).
     // Untagged or tagged otherwise: its description's marks decide.
+    const marks = { installation: cluster.installation, instance: h.id };
     const ours =
       !!row &&
       (taggedInstallations(row.tags).includes(cluster.installation) ||
-        (await vmPresence(cluster.client, row.node ?? h.node, h.vmid, {
-          installation: cluster.installation,
-          instance: h.id,
-        })) === 'ours');
+        (await vmPresence(cluster.client, row.node ?? h.node, h.vmid, marks)) === 'ours' ||
+        (h.legacy && (await markLegacy(ctx, cluster, row.node ?? h.node, h.vmid, marks))));
     if (!ours) {
       const { rowCount } = await ctx.db.query(
         'update instances set vm_missing_since = now(), updated_at = now() where id = $1 and vm_missing_since is null',
@@ -137,6 +146,31 @@ async function reconcileCluster(
     orphans.map((o) => o.vmid),
   ]);
   report.orphans.push(...orphans);
+}
+
+/**
+ * Marks the VM of an instance made before marks existed (an installation upgraded to them): its
+ * VM carries no marks of any installation, so the first pass gives it this one's. A VM carrying
+ * any installation's marks or tag is never re-marked. Answers whether it marked the VM.
+ */
+async function markLegacy(
+  ctx: Pick<Context, 'log'>,
+  cluster: ClusterHandle,
+  node: string,
+  vmid: number,
+  marks: Marks,
+): Promise<boolean> {
+  const config = await cluster.client.qemu.config(node, vmid);
+  const { description, tags } = config.values;
+  if (readMarks(description) || /nimbus-installation:/.test(description ?? '') || taggedInstallations(tags).length)
+    return false;
+  await cluster.client.qemu.updateConfig(node, vmid, {
+    description: [description, markDescription(marks)].filter(Boolean).join('\n'),
+    tags: withInstallationTag(tags, cluster.installation),
+    digest: config.digest,
+  });
+  ctx.log.info({ instance: marks.instance, vmid }, 'reconcile: marked the VM of an instance made before VM marks');
+  return true;
 }
 
 /**
