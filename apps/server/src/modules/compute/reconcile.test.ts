@@ -24,7 +24,7 @@ beforeAll(async () => {
     {
       AUTH_RATE_LIMIT_SCALE: '50',
       RENEWAL_INTERVAL_SECONDS: '86400',
-      RECONCILE_INTERVAL_SECONDS: '86400',
+      RECONCILE_EVERY_SECONDS: '86400',
       LOG_LEVEL: 'warn',
     },
     { compute: {}, log: { write: (line: string) => void lines.push(line) } },

@@ -12,7 +12,7 @@ import {
   type Marks,
 } from './marks.js';
 
-// Issue 18: the database and the clusters are compared at start and every RECONCILE_INTERVAL_SECONDS.
+// Issue 18: the database and the clusters are compared at start and every RECONCILE_EVERY_SECONDS.
 // An instance whose VM is gone (or whose VMID now holds a VM that is not its own) is marked
 // missing: the customer sees "not exists", renewals stop (no invoice, no charge) and the operator
 // is told. A VM marked as ours that no instance owns is reported, never deleted.
@@ -207,7 +207,7 @@ export function reconcileQueue(ctx: Context): QueueSpec {
   };
 }
 
-/** Sends a pass at start and every RECONCILE_INTERVAL_SECONDS; returns the function that stops the timer. */
+/** Sends a pass at start and every RECONCILE_EVERY_SECONDS; returns the function that stops the timer. */
 export function scheduleReconcile(ctx: Context, jobs: Jobs): () => void {
-  return sendEvery(ctx.log, jobs, RECONCILE_QUEUE, ctx.config.RECONCILE_INTERVAL_SECONDS);
+  return sendEvery(ctx.log, jobs, RECONCILE_QUEUE, ctx.config.RECONCILE_EVERY_SECONDS);
 }
