@@ -1,9 +1,11 @@
+import type { StaffComputeFindings } from '@nimbus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
 import { expectLedgerBalanced } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
+import { admin } from '../../../test/processes.js';
+import { staffTokens } from '../staff/tokens.js';
 import { act, customerWithInstance, done, expectError } from '../../../test/instance-data-helpers.js';
-import { computeCommands } from '../../cli/commands/compute.js';
 import { clock } from '../../lib/clock.js';
 import { removeVm } from '../deploy/vm.js';
 import { instances } from '../instances/repository.js';
@@ -33,9 +35,20 @@ beforeAll(async () => {
 afterEach(() => clock.reset());
 afterAll(() => h.close());
 
-/** What the operator's `npm run admin -- compute:findings` prints. */
-const findings = () =>
-  computeCommands['compute:findings']!.run({ db: h.db, config: h.ctx.config, flags: {}, args: [] });
+/** What the operator's `npm run admin -- compute:findings` prints (the real command, on the test's database). */
+async function findings(): Promise<string> {
+  const r = await admin(['compute:findings'], { DATABASE_URL: h.databaseUrl });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+/** What the staff API's GET api/staff/compute/findings answers a help desk's token. */
+async function staffFindings(): Promise<StaffComputeFindings> {
+  const { token } = await staffTokens.create(h.db, 'Helpdesk', ['users']);
+  const r = await call<StaffComputeFindings>(h, 'GET', '/api/staff/compute/findings', { token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
 
 describe('reconcile', { timeout: 60_000 }, () => {
   it('shows an instance whose VM was deleted on the cluster as missing, stops its renewal and tells the operator', async () => {
@@ -65,6 +78,9 @@ describe('reconcile', { timeout: 60_000 }, () => {
     expect(await findings()).toMatch(
       new RegExp(`instance ${c.id} \\(lost-1, ${c.u.email.replace(/[.+]/g, '\\$&')}\\) on hk/hk-1, VMID ${c.vm.vmid}`),
     );
+    expect((await staffFindings()).Missing).toContainEqual(
+      expect.objectContaining({ InstanceId: c.id, Hostname: 'lost-1', Cluster: 'hk/hk-1', Vmid: c.vm.vmid }),
+    );
     // A second pass tells no one again.
     expect((await reconcile(h.ctx)).missing).toEqual([]);
   });
@@ -82,7 +98,9 @@ describe('reconcile', { timeout: 60_000 }, () => {
     const report = await reconcile(h.ctx);
     expect(report.orphans).toEqual([{ cluster: 'hk/hk-1', vmid: 15_000, node: template.node, instance: 987_654 }]);
     expect(lines.some((l) => l.includes('has no instance') && l.includes('"vmid":15000'))).toBe(true);
-    expect(await findings()).toContain(`hk/hk-1 VMID 15000 on node ${template.node}, marked for instance 987654`);
+    expect((await staffFindings()).Orphans).toEqual([
+      { Cluster: 'hk/hk-1', Vmid: 15_000, Node: template.node, InstanceId: 987_654, Since: expect.any(String) },
+    ]);
     // Never deleted: still there after another pass.
     await reconcile(h.ctx);
     expect(h.emulators.get('hk')!.vm(15_000)).toBeDefined();
