@@ -1,4 +1,4 @@
-import type { StaffComputeFindings } from '@nimbus/contract';
+import type { BackupList, StaffComputeFindings } from '@nimbus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
 import { expectLedgerBalanced } from '../../../test/deploy-helpers.js';
@@ -54,6 +54,7 @@ describe('reconcile', { timeout: 60_000 }, () => {
   it('shows an instance whose VM was deleted on the cluster as missing, stops its renewal and tells the operator', async () => {
     const c = await customerWithInstance(h, 'lost-1');
     expect((await act(h, c.u, 'autorenew', { Id: c.id, AutoRenew: true })).status).toBe(200);
+    expect(await done(h, c.u, c.id, 'backup/add', { Name: 'kept' })).toBe(2);
     const balance = await expectLedgerBalanced(h, c.u.userId);
     // Someone deletes the VM on the cluster, behind Nimbus's back.
     await removeVm(c.vm);
@@ -65,6 +66,10 @@ describe('reconcile', { timeout: 60_000 }, () => {
     expect(status.status).toBe(200);
     expect(status.body.data.State).toBe('unknown');
     expect((await call(h, 'GET', `/api/instance/get?id=${c.id}`, { ssid: c.u.ssid })).status).toBe(200);
+
+    // Its backups can still be deleted (that does not touch the VM).
+    const backups = await call<BackupList>(h, 'GET', `/api/instance/backups?id=${c.id}`, { ssid: c.u.ssid });
+    expect(await done(h, c.u, c.id, 'backup/del', { BackupId: backups.body.data.Items[0]!.Id })).toBe(2);
 
     // Its renewal comes due: no invoice, no auto-pay, the balance untouched.
     clock.advance(c.row.due_at.getTime() - 6 * DAY - Date.now());

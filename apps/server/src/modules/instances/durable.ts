@@ -58,8 +58,12 @@ export interface Failure<S extends BaseState> {
   giveBack?: (s: Settle<S>, tx: Tx) => Promise<void | { ok: number }>;
 }
 
-/** Task kinds that check the VM's marks themselves. */
-const OWN_CHECK: ReadonlySet<string> = new Set(['destroy', 'recreate']);
+/**
+ * Task kinds not checked against the VM's marks first: destroy and reinstall check them themselves
+ * (they remove only a VM of ours and go on without one); deleting a backup archive does not touch
+ * the VM (and works when it is gone).
+ */
+const OWN_CHECK: ReadonlySet<string> = new Set(['destroy', 'recreate', 'backup_del']);
 
 /** Throws NotOursError when the instance's VMID holds no VM, or one without this instance's marks. */
 async function assertOurs<S extends BaseState>(run: Run<S>): Promise<void> {
@@ -125,8 +129,7 @@ export function durable<S extends BaseState>(
     };
     if (!state.failure) {
       try {
-        // Never act on a VM that does not carry this instance's marks (destroy and reinstall look
-        // at the VM themselves: they remove only a VM of ours and go on without one).
+        // Never act on a VM that does not carry this instance's marks.
         if (!OWN_CHECK.has(task.kind)) await assertOurs(run);
         await steps(run);
         return;
