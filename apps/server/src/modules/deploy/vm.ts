@@ -109,7 +109,7 @@ export async function ensureVm(
   const marks = marksOf(cluster, instance.id);
   const presence = () => vmPresence(client, node, vmid, marks);
   const notOurs = () =>
-    new Error(`VMID ${vmid} on ${instance.cluster} holds a VM that is not this instance's; left alone`);
+    new NotOursError(`VMID ${vmid} on ${instance.cluster} holds a VM that is not this instance's; left alone`);
   try {
     if (state.cloneUpid) {
       // A clone was sent before (this worker or one that died): its task has the verdict.
@@ -119,7 +119,7 @@ export async function ensureVm(
       });
     }
     const found = await presence();
-    if (found === 'foreign') throw new NotOursError(notOurs().message);
+    if (found === 'foreign') throw notOurs();
     if (found === 'missing') {
       const source = await templateNode(cluster, templateVmid);
       try {
@@ -141,7 +141,7 @@ export async function ensureVm(
         if (!(e instanceof OutcomeUnknownError || (e instanceof ProxmoxError && /already exists/i.test(e.reason))))
           throw e;
         const after = await presence();
-        if (after === 'foreign') throw new NotOursError(notOurs().message);
+        if (after === 'foreign') throw notOurs();
         if (after === 'missing') throw e;
       }
     }
