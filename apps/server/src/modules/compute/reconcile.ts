@@ -33,8 +33,12 @@ export interface ReconcileReport {
   unreachable: string[];
 }
 
-/** Instances that should have a VM on their cluster now (not being made, remade or given back). */
-const HAS_VM = `status in ('available', 'paused') and vmid is not null and node is not null`;
+/**
+ * Instances that should have a VM on their cluster now: live, and no task running on them (a
+ * deploy, reinstall, restore or destroy may be making, replacing or removing the VM right now).
+ */
+const HAS_VM = `i.status in ('available', 'paused') and i.vmid is not null and i.node is not null
+  and not exists (select 1 from tasks t where t.instance_id = i.id and t.status < 2)`;
 
 interface Held {
   id: number;
@@ -67,13 +71,15 @@ async function reconcileCluster(
   cluster: ClusterHandle,
   report: ReconcileReport,
 ): Promise<void> {
-  const rows = await cluster.client.cluster.resources('vm');
-  const byVmid = new Map(rows.filter((r) => r.vmid !== undefined).map((r) => [r.vmid!, r]));
+  // The instances first, then the cluster: a deploy that ends in between is not in the list, and
+  // one whose VM goes in between is checked again when it is marked (below).
   const { rows: held } = await ctx.db.query<Held>(
-    `select id::int, vmid, node, created_at < (select created_at from installation) as legacy
-       from instances where cluster = $1 and ${HAS_VM}`,
+    `select i.id::int, i.vmid, i.node, i.created_at < (select created_at from installation) as legacy
+       from instances i where i.cluster = $1 and ${HAS_VM}`,
     [key],
   );
+  const rows = await cluster.client.cluster.resources('vm');
+  const byVmid = new Map(rows.filter((r) => r.vmid !== undefined).map((r) => [r.vmid!, r]));
   const heldAt = new Map(held.map((h) => [h.vmid, h]));
   for (const h of held) {
     const row = byVmid.get(h.vmid);
@@ -87,8 +93,9 @@ async function reconcileCluster(
         (h.legacy && (await markLegacy(ctx, cluster, row.node ?? h.node, h.vmid, marks))));
     if (!ours) {
       const { rowCount } = await ctx.db.query(
-        'update instances set vm_missing_since = now(), updated_at = now() where id = $1 and vm_missing_since is null',
-        [h.id],
+        `update instances i set vm_missing_since = now(), updated_at = now()
+          where i.id = $1 and i.vmid = $2 and i.vm_missing_since is null and ${HAS_VM}`,
+        [h.id, h.vmid],
       );
       if (rowCount) {
         report.missing.push(h.id);
