@@ -2,7 +2,8 @@ import type { DeployResult } from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
 import { deployBody, expectLedgerBalanced, pick, topUp, waitTask } from '../../../test/deploy-helpers.js';
-import { startHarness, type Harness } from '../../../test/harness.js';
+import { dropDatabase, freshDatabase, startHarness, type Harness } from '../../../test/harness.js';
+import { freePort, serverOnce } from '../../../test/processes.js';
 import { act, customerWithInstance, expectError } from '../../../test/instance-data-helpers.js';
 import { instances } from '../instances/repository.js';
 import type { ComputeConfig } from './config.js';
@@ -56,16 +57,24 @@ describe('two installations on one cluster', () => {
     expect(vm.config.description).toContain(`nimbus-instance: ${a.id}`);
     expect(vm.config.tags).toContain(`nimbus-${staging.ctx.compute!.installation}`);
 
-    // Production counting from 10000 too: it would hand staging's VMs to its customers.
-    const refused = startHarness(
-      { COMPUTE_CONFIG: withRange(embedded.config, [10_000, 19_999]) },
-      { compute: { shared: embedded } },
-    );
-    await expect(refused).rejects.toThrow(
-      new RegExp(
-        `cluster hk/hk-1: VMIDs 10000-19999 hold VMs of installation ${staging.ctx.compute!.installation} \\(VMID ${a.vm.vmid}\\)`,
-      ),
-    );
+    // Production counting from 10000 too (its own database, the real server process): it would
+    // hand staging's VMs to its customers, so it does not start.
+    const databaseUrl = await freshDatabase();
+    try {
+      const refused = await serverOnce({
+        DATABASE_URL: databaseUrl,
+        COMPUTE_CONFIG: withRange(embedded.config, [10_000, 19_999]),
+        PORT: String(await freePort()),
+        WEB_DIST: '/nonexistent',
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `cluster hk/hk-1: VMIDs 10000-19999 hold VMs of installation ${staging.ctx.compute!.installation} (VMID ${a.vm.vmid})`,
+      );
+      expect(refused.stdout).not.toContain('is running at');
+    } finally {
+      await dropDatabase(databaseUrl);
+    }
   });
 
   it('with disjoint ranges both run, and neither acts on, opens a console to or deletes the other’s VM', async () => {
