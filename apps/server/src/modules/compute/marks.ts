@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/pool.js';
 
 // Issue 18: a VMID is not proof that a VM is ours. Every VM Nimbus clones carries two marks, set
 // in its description by the clone itself (so no VM of ours ever exists without them): the
-// installation's identity and the instance's id. A tag with the identity follows right after the
-// clone, so one `GET /cluster/resources` shows whose VMs a range holds. Nimbus adopts, acts on,
+// installation's identity and the instance's id. A tag with the identity follows with the VM's
+// configuration, so one `GET /cluster/resources` shows whose VMs a range holds. Nimbus adopts, acts on,
 // opens consoles to and deletes only VMs whose description carries both of the expected marks.
 
 /** What a VM of ours carries: the installation that made it and the instance it is for. */

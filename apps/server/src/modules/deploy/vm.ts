@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { InstanceRow } from '../instances/repository.js';
 import { nextVmid } from './allocate.js';
-import { markDescription, vmPresence, withInstallationTag, type Marks, type Presence } from '../compute/marks.js';
+import { markDescription, vmPresence, type Marks, type Presence } from '../compute/marks.js';
 import type { Patch } from '../tasks/steps.js';
 import type { DeployState } from './provision.js';
 
@@ -154,10 +154,6 @@ export async function ensureVm(
   }
   const st = await client.qemu.waitUnlocked(node, vmid, { timeoutMs: CLONE_TIMEOUT_MS, signal });
   if (st.lock) throw new Error(`VM ${vmid} is still locked (${st.lock})`);
-  // The tag lets one listing tell installations apart (the description is the proof).
-  const config = await client.qemu.config(node, vmid);
-  const tags = withInstallationTag(config.values.tags, cluster.installation);
-  if (tags !== config.values.tags) await client.qemu.updateConfig(node, vmid, { tags }, { signal });
   return { node, vmid };
 }
 

@@ -100,7 +100,7 @@ export function recreateHandler(ctx: Context) {
       }
       if (run.task.step <= RECREATE_STEP.configuring) {
         await run.save({}, RECREATE_STEP.configuring);
-        const mac = await attempt(signal, () => configure(vm, instance, state, cluster.config.bridge));
+        const mac = await attempt(signal, () => configure(vm, instance, state, cluster));
         if (mac) await instances.place(ctx.db, instance.id, { mac });
         await attempt(signal, () => firewall(vm, instance));
         await run.save({ password: null });
