@@ -24,6 +24,7 @@ import { sessions } from '../apps/server/src/modules/auth/sessions.js';
 import { computeMap } from '../apps/server/src/modules/catalog/compute-map.js';
 import { seedDefaultCatalog } from '../apps/server/src/modules/catalog/seed.js';
 import { Compute } from '../apps/server/src/modules/compute/compute.js';
+import { installationIdentity } from '../apps/server/src/modules/compute/marks.js';
 import { startEmbeddedCompute } from '../apps/server/src/modules/compute/embedded.js';
 import { instances } from '../apps/server/src/modules/instances/repository.js';
 import { createMailer } from '../apps/server/src/modules/mail/mailer.js';
@@ -59,7 +60,12 @@ const ctx: Context = {
   log,
   mailer: createMailer({ from: config.MAIL_FROM, db, log }),
   throttle: new Throttle(db, 1),
-  compute: await Compute.start({ configValue: config.COMPUTE_CONFIG, emulatorSpeed: 1, log }),
+  compute: await Compute.start({
+    installation: await installationIdentity(db),
+    configValue: config.COMPUTE_CONFIG,
+    emulatorSpeed: 1,
+    log,
+  }),
 };
 await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
 const workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);

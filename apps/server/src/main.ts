@@ -7,6 +7,7 @@ import { createLogger } from './lib/logger.js';
 import { computeMap } from './modules/catalog/compute-map.js';
 import { DEFAULT_CATALOG, seedCatalog } from './modules/catalog/seed.js';
 import { Compute } from './modules/compute/compute.js';
+import { installationIdentity } from './modules/compute/marks.js';
 import type { Role } from './modules/jobs/jobs.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { joinReplicas, ReplicaConflict, type Replica } from './modules/replicas/replicas.js';
@@ -49,9 +50,10 @@ async function main() {
     log,
     logMail: config.DEMO_ACCOUNT,
   });
-  let compute: Compute;
+  let compute: Compute | undefined;
   try {
     compute = await Compute.start({
+      installation: await installationIdentity(database.db),
       configValue: config.COMPUTE_CONFIG,
       emulatorSpeed: config.PVE_EMULATOR_SPEED,
       log,
@@ -60,8 +62,11 @@ async function main() {
       // The per-node and per-storage limits hold across every replica on this database (issue 18 §4).
       databaseUrl: database.url,
     });
+    // Another installation's VMs in this one's VMID range: it would hand them to customers (issue 18).
+    await compute.assertRangesClear();
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
+    await compute?.close();
     await database.close();
     process.exit(1);
   }

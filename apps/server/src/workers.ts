@@ -8,6 +8,7 @@ import { Jobs, type Role } from './modules/jobs/jobs.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
 import { storeIssuer } from './modules/billing/issuer.js';
 import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
+import { reconcileQueue, scheduleReconcile } from './modules/compute/reconcile.js';
 import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './modules/tasks/runner.js';
 import { removeStaleUploads } from './modules/tickets/attachments.js';
 
@@ -48,6 +49,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
       handler: (data) => runner.execute(Number(data.taskId)),
     },
     renewalQueue(ctx),
+    reconcileQueue(ctx),
     // Commissions whose hold has passed become available; one UPDATE, harmless if two replicas ran it.
     {
       name: 'affiliate.release',
@@ -81,8 +83,11 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   ctx.jobs = jobs;
   let timer: NodeJS.Timeout | undefined;
   let stopRenewals: () => void = () => undefined;
+  let stopReconcile: () => void = () => undefined;
   if (role !== 'api') {
     stopRenewals = scheduleRenewals(ctx, jobs);
+    // Only with compute to compare: at start, then every RECONCILE_EVERY_SECONDS (issue 18).
+    if (ctx.compute) stopReconcile = scheduleReconcile(ctx, jobs);
     const sweep = async () => {
       const orphans = await runner.orphans();
       for (const taskId of orphans) await jobs.send(ctx.db, TASK_QUEUE, { taskId });
@@ -110,6 +115,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
     async stop() {
       clearTimeout(timer);
       stopRenewals();
+      stopReconcile();
       await runner.stop();
       await jobs.stop();
     },

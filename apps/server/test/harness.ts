@@ -15,7 +15,8 @@ import type { Emulator } from '@nimbus/pve-emulator';
 import { computeMap } from '../src/modules/catalog/compute-map.js';
 import { seedDefaultCatalog } from '../src/modules/catalog/seed.js';
 import { Compute } from '../src/modules/compute/compute.js';
-import { startEmbeddedCompute } from '../src/modules/compute/embedded.js';
+import { startEmbeddedCompute, type EmbeddedCompute } from '../src/modules/compute/embedded.js';
+import { installationIdentity } from '../src/modules/compute/marks.js';
 import { startWorkers, type Workers } from '../src/workers.js';
 import { MailCatcher } from './mail-catcher.js';
 
@@ -29,6 +30,8 @@ export interface Harness {
   env: Record<string, string>;
   /** The emulated cluster of each region (with `compute`), to inject faults or look at VMs. */
   emulators: Map<string, Emulator>;
+  /** The emulated clusters themselves (with `compute`), to share with a second harness. */
+  embedded: EmbeddedCompute | null;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,14 @@ export interface HarnessOptions {
    * Emulated Proxmox clusters for the default regions (hk, jp, sg, us), described to the server as
    * COMPUTE_CONFIG the way real clusters are, the default catalogue, and the job workers.
    */
-  compute?: { speed?: number };
+  compute?: {
+    speed?: number;
+    /**
+     * Emulated clusters another harness started (a second installation on the same clusters);
+     * left running by this one's close. COMPUTE_CONFIG in `env` can still describe them differently.
+     */
+    shared?: EmbeddedCompute;
+  };
   /** Where the app's log lines go (set LOG_LEVEL too); none by default. */
   log?: DestinationStream;
 }
@@ -89,16 +99,26 @@ export async function startReplica(h: Harness, env: Record<string, string> = {})
   return { app: server.app, ctx, close: server.stop };
 }
 
-/** A server process's parts on `ctx`: with compute its Proxmox clients and task workers, then its app. */
+/**
+ * A server process's parts on `ctx`: with compute its Proxmox clients (refusing, as a start does,
+ * another installation's VMs in its VMID ranges) and task workers, then its app.
+ */
 async function startServerParts(ctx: Context, withCompute: boolean) {
   let workers: Workers | null = null;
   if (withCompute) {
     ctx.compute = await Compute.start({
+      installation: await installationIdentity(ctx.db),
       configValue: ctx.config.COMPUTE_CONFIG,
       emulatorSpeed: 1,
       log: ctx.log,
       databaseUrl: ctx.databaseUrl,
     });
+    try {
+      await ctx.compute.assertRangesClear();
+    } catch (e) {
+      await ctx.compute.close();
+      throw e;
+    }
     workers = await startWorkers(ctx, 'all', ctx.config.WORKER_CONCURRENCY);
   }
   const app = await buildApp(ctx);
@@ -117,7 +137,8 @@ async function startServerParts(ctx: Context, withCompute: boolean) {
 export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
   const databaseUrl = await freshDatabase();
   const mail = await new MailCatcher().start();
-  const embedded = opts.compute ? await startEmbeddedCompute(opts.compute.speed ?? 0.02) : null;
+  const shared = opts.compute?.shared;
+  const embedded = opts.compute ? (shared ?? (await startEmbeddedCompute(opts.compute.speed ?? 0.02))) : null;
   const appEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
@@ -140,8 +161,22 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, logMail: config.DEMO_ACCOUNT }),
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
+  const release = async () => {
+    if (!shared) await embedded?.close();
+    ctx.mailer.close();
+    await db.end();
+    await mail.stop();
+    await dropDatabase(databaseUrl);
+  };
   if (embedded) await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
-  const { app, stop } = await startServerParts(ctx, !!embedded);
+  let server: Awaited<ReturnType<typeof startServerParts>>;
+  try {
+    server = await startServerParts(ctx, !!embedded);
+  } catch (e) {
+    await release();
+    throw e;
+  }
+  const { app, stop } = server;
   return {
     app,
     ctx,
@@ -150,13 +185,10 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     databaseUrl,
     env: appEnv,
     emulators: embedded?.emulators ?? new Map(),
+    embedded,
     async close() {
       await stop();
-      await embedded?.close();
-      ctx.mailer.close();
-      await db.end();
-      await mail.stop();
-      await dropDatabase(databaseUrl);
+      await release();
     },
   };
 }

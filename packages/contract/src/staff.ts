@@ -58,3 +58,33 @@ export const StaffUser = z
   })
   .register(z.globalRegistry, { id: 'StaffUser' });
 export type StaffUser = z.infer<typeof StaffUser>;
+
+/**
+ * `data` of GET api/staff/compute/findings: what the last reconcile pass found. `Missing`: instances
+ * whose VM is gone from their cluster (renewals stopped); `Orphans`: VMs marked as this
+ * installation's that no instance owns (left in place).
+ */
+export const StaffComputeFindings = z
+  .object({
+    Missing: z.array(
+      z.object({
+        InstanceId: int(),
+        Hostname: z.string(),
+        Email: z.string(),
+        Cluster: z.string(),
+        Vmid: int(),
+        Since: z.string().check(z.describe('ISO 8601 date-time (UTC).')),
+      }),
+    ),
+    Orphans: z.array(
+      z.object({
+        Cluster: z.string(),
+        Vmid: int(),
+        Node: z.string(),
+        InstanceId: z.nullable(int()).check(z.describe('The instance its marks name.')),
+        Since: z.string().check(z.describe('ISO 8601 date-time (UTC).')),
+      }),
+    ),
+  })
+  .register(z.globalRegistry, { id: 'StaffComputeFindings' });
+export type StaffComputeFindings = z.infer<typeof StaffComputeFindings>;

@@ -7,6 +7,7 @@ import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
 import { affiliateCommands } from './commands/affiliate.js';
 import { catalogCommands } from './commands/catalog.js';
+import { computeCommands } from './commands/compute.js';
 import { promotionCommands } from './commands/promotions.js';
 import { renewalCommands } from './commands/renewals.js';
 import { staffCommands } from './commands/staff.js';
@@ -25,6 +26,7 @@ const commands: Record<string, Command> = {
   ...staffCommands,
   ...noticeCommands,
   ...ticketCommands,
+  ...computeCommands,
 };
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]

@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   RENEWAL_INVOICE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
+  /** How often the database is compared with the clusters (missing VMs, orphaned VMs); also at start. */
+  RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   // Payments (issue 9). Amounts in minor units of CURRENCY.
   PAYMENT_GATEWAYS: z.string().optional(),
   TOPUP_MIN: z.coerce.number().int().min(1).default(100),

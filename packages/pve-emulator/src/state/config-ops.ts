@@ -94,6 +94,7 @@ export function applyConfig(cluster: Cluster, vm: VmState, params: Record<string
         value = `$5$emu$${createHash('sha256').update(value).digest('base64').replace(/=+$/, '')}`;
       }
     }
+    if (key === 'tags') value = uniqueTags(value);
     if (hotpluggable(vm, key)) {
       vm.config[key] = value;
       delete vm.pending[key];
@@ -101,6 +102,15 @@ export function applyConfig(cluster: Cluster, vm: VmState, params: Record<string
       vm.pending[key] = value;
     }
   }
+}
+
+/**
+ * Tags as Proxmox stores them (PVE::GuestHelpers::get_unique_tags with the default tag-style
+ * ordering): the list split on `;`, `,` and spaces, each tag once, sorted, joined with `;`.
+ */
+function uniqueTags(value: string): string {
+  const tags = [...new Set(value.split(/[;,\s]+/).filter(Boolean))];
+  return tags.sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join(';');
 }
 
 /** Config as GET …/config returns it: strings, masked cipassword, plus digest. */

@@ -41,18 +41,19 @@ export function invoicedTo(user: UserRow): Record<string, string> {
 /**
  * Locks the instance an invoice is for, after the invoice and before the balance: the order every
  * payer and the renewal pass take them in, so none deadlocks with another. A renewal of an instance
- * that is gone, or that a destroy task is removing, cannot be paid (a gateway payment for it leaves
+ * that is gone, whose VM is missing from its cluster, or that a destroy task is removing, cannot be paid (a gateway payment for it leaves
  * its money on the balance).
  */
 async function lockPayableInstance(tx: Tx, invoice: InvoiceRow): Promise<void> {
-  const { rows } = await tx.query<{ status: string; destroying: boolean }>(
-    `select status, exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status in (0, 1))
+  const { rows } = await tx.query<{ status: string; destroying: boolean; missing: boolean }>(
+    `select status, vm_missing_since is not null as missing, exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status in (0, 1))
        as destroying
        from instances i where id = $1 for update`,
     [invoice.instance_id],
   );
   const instance = rows[0];
-  const gone = !instance || ['destroyed', 'cancelled'].includes(instance.status) || instance.destroying;
+  const gone =
+    !instance || ['destroyed', 'cancelled'].includes(instance.status) || instance.destroying || instance.missing;
   if (invoice.kind === 'renewal' && gone) throw new AppError('wrong_status', 409);
 }
 

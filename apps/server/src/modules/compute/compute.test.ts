@@ -15,7 +15,7 @@ const IMAGES = ['almalinux-9', 'debian-12', 'rocky-9', 'ubuntu-24.04', 'windows-
 describe('the embedded default: an emulated cluster per region', () => {
   let compute: Compute;
   beforeAll(async () => {
-    compute = await Compute.start({ emulatorSpeed: 0.05, log });
+    compute = await Compute.start({ installation: '0123456789abcdef', emulatorSpeed: 0.05, log });
   });
   afterAll(() => compute.close());
 
@@ -120,7 +120,12 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
   });
 
   it('talks to the configured cluster over HTTP with the token and the console user', async () => {
-    const compute = await Compute.start({ configValue: configFile, emulatorSpeed: 1, log });
+    const compute = await Compute.start({
+      installation: '0123456789abcdef',
+      configValue: configFile,
+      emulatorSpeed: 1,
+      log,
+    });
     try {
       expect(compute.emulated).toBe(false);
       const [probe] = await compute.probe();
@@ -136,7 +141,12 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
   it('reports a wrong token instead of starting blind', async () => {
     const bad = readComputeConfig(configFile);
     bad.regions[0]!.clusters[0]!.tokenSecret = 'wrong';
-    const compute = await Compute.start({ configValue: JSON.stringify(bad), emulatorSpeed: 1, log });
+    const compute = await Compute.start({
+      installation: '0123456789abcdef',
+      configValue: JSON.stringify(bad),
+      emulatorSpeed: 1,
+      log,
+    });
     try {
       const [probe] = await compute.probe();
       expect(probe!.error).toBeTruthy();

@@ -3,6 +3,7 @@ import type { Logger as Pino } from 'pino';
 import type { ClusterConfig, ComputeConfig } from './config.js';
 import { readComputeConfig } from './config.js';
 import { startEmbeddedCompute } from './embedded.js';
+import { assertRangesClear } from './marks.js';
 import { ProxmoxSlots } from './slots.js';
 
 /** One Proxmox cluster as the rest of the server sees it. */
@@ -10,6 +11,8 @@ export interface ClusterHandle {
   regionId: string;
   config: ClusterConfig;
   client: ProxmoxClient;
+  /** This installation's identity: the mark its VMs carry on every cluster (modules/compute/marks.ts). */
+  installation: string;
   /** A ticket session for consoles (Proxmox refuses consoles to API tokens). */
   consoleSession(): Promise<ConsoleSession>;
 }
@@ -40,17 +43,20 @@ export class Compute {
 
   private constructor(
     readonly emulated: boolean,
+    readonly installation: string,
     private readonly byRegion: Map<string, RegionHandle>,
     private readonly stopEmbedded: () => Promise<void>,
     private readonly slots: ProxmoxSlots | null,
   ) {}
 
   /**
-   * `stateDir`: where the emulated clusters (no COMPUTE_CONFIG) keep their state across restarts.
+   * `stateDir`: where the emulated clusters (no COMPUTE_CONFIG) keep their state across restarts;
+   * `installation`: the identity this installation marks its VMs with (installationIdentity);
    * `databaseUrl`: where the per-node and per-storage limits are kept, so they hold across every
    * process on that database (without it, in this process's memory: benches).
    */
   static async start(opts: {
+    installation: string;
     configValue?: string;
     emulatorSpeed: number;
     log: Pino;
@@ -62,7 +68,13 @@ export class Compute {
     const logger = clientLogger(opts.log);
     const regions = new Map<string, RegionHandle>();
     const slots = opts.databaseUrl ? new ProxmoxSlots(opts.databaseUrl, opts.log) : null;
-    const compute = new Compute(!!embedded, regions, embedded ? embedded.close : async () => undefined, slots);
+    const compute = new Compute(
+      !!embedded,
+      opts.installation,
+      regions,
+      embedded ? embedded.close : async () => undefined,
+      slots,
+    );
     for (const r of config.regions) {
       const clusters = r.clusters.map((c): ClusterHandle => {
         const client = new ProxmoxClient({
@@ -86,6 +98,7 @@ export class Compute {
           regionId: r.id,
           config: c,
           client,
+          installation: opts.installation,
           consoleSession: () => {
             if (!session) {
               session = client.openConsoleSession(c.consoleUser, c.consolePassword).catch((e: unknown) => {
@@ -130,6 +143,17 @@ export class Compute {
         }
       }),
     );
+  }
+
+  /**
+   * Throws, naming every conflict, when a cluster's VMID range holds another installation's VMs
+   * (see assertRangesClear); the server does not start then.
+   */
+  async assertRangesClear(): Promise<void> {
+    const clusters = this.regions().flatMap((r) =>
+      r.clusters.map((c) => ({ key: `${r.id}/${c.config.name}`, client: c.client, range: c.config.vmidRange })),
+    );
+    await assertRangesClear(clusters, this.installation);
   }
 
   async close(): Promise<void> {

@@ -39,6 +39,15 @@ export const ClusterSchema = z
     /** Template VMID per image key (for example "debian-12"). */
     templates: z.record(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/), z.number().int().min(100).max(999_999_999)),
     ipPools: z.array(IpPoolSchema).min(1),
+    /**
+     * The VMIDs this installation gives its VMs on this cluster (first and last, inclusive). Two
+     * installations sharing a cluster need ranges that do not overlap: a start that finds another
+     * installation's VMs in its range refuses to go on.
+     */
+    vmidRange: z
+      .tuple([z.number().int().min(100).max(999_999_999), z.number().int().min(100).max(999_999_999)])
+      .refine(([first, last]) => first <= last, 'the first VMID must not be above the last')
+      .default([10_000, 999_999_999]),
     /** Task-creating calls (clone, start…) at once per node and per storage; defaults 4 and 2. */
     limits: z
       .object({

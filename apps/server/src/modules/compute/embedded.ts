@@ -68,6 +68,7 @@ export async function startEmbeddedCompute(
             bridge: 'vmbr0',
             templates: Object.fromEntries(emu.templates.map((t) => [imageKey(t), t.vmid])),
             limits,
+            vmidRange: [10_000, 999_999_999] as [number, number],
             ipPools: [
               {
                 cidr: `${r.net}.0/24`,

@@ -3,7 +3,7 @@ import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import type { ClusterHandle } from '../compute/compute.js';
-import { assertVmPresent } from '../deploy/vm.js';
+import { assertVmOurs } from '../deploy/vm.js';
 import { assertActionable } from '../instances/actions.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
 import { sessionHash } from '../auth/sessions.js';
@@ -24,19 +24,23 @@ export interface PlacedInstance {
   cluster: ClusterHandle;
 }
 
-/** One of the caller's instances in a state to open a console on; else 404 or 409 as for every action. */
+/**
+ * One of the caller's instances in a state to open a console on, its VM carrying the instance's
+ * marks (checked when the token is issued and again when its socket opens); else 404 or 409 as for
+ * every action.
+ */
 export async function consoleTarget(ctx: Context, userId: number, instanceId: number): Promise<PlacedInstance> {
   const row = await instances.owned(ctx.db, userId, instanceId);
   if (!row) throw instanceNotFound();
   const cluster = ctx.compute?.cluster(row.cluster);
   assertActionable(row, ['available']);
   if (!row.node || !row.vmid || !cluster) throw new AppError('wrong_status', 409);
+  await assertVmOurs(cluster, row.node, row.vmid, row.id);
   return { row, node: row.node, vmid: row.vmid, cluster };
 }
 
 /** Whether Proxmox says the VM runs (a stopped or paused guest has no console to show). */
 async function running(t: PlacedInstance): Promise<boolean> {
-  await assertVmPresent(t.cluster.client, t.node, t.vmid);
   try {
     const s = await t.cluster.client.qemu.status(t.node, t.vmid);
     return s.status === 'running' && (s.qmpstatus ?? 'running') === 'running';

@@ -55,16 +55,19 @@ export async function releaseAddress(db: Queryable, instanceId: number): Promise
   await db.query('delete from ip_allocations where instance_id = $1', [instanceId]);
 }
 
-/** First VMID Nimbus hands out on a cluster, clear of templates and of VMs made by hand at the low end. */
-export const FIRST_VMID = 10_000;
-
-/** The next VMID to try on a cluster; unique per cluster across replicas (a row-locked counter). */
-export async function nextVmid(db: Queryable, cluster: string): Promise<number> {
+/**
+ * The next VMID to try on a cluster, inside its configured range (after the last comes the first
+ * again); unique per cluster across replicas (a row-locked counter). A counter outside the range
+ * (the range was changed) starts over at its first VMID.
+ */
+export async function nextVmid(db: Queryable, cluster: string, range: readonly [number, number]): Promise<number> {
   const { rows } = await db.query<{ vmid: number }>(
-    `insert into vmid_counters (cluster, next) values ($1, $2 + 1)
-     on conflict (cluster) do update set next = vmid_counters.next + 1
+    `insert into vmid_counters (cluster, next) values ($1, $2::int + 1)
+     on conflict (cluster) do update set next = case
+       when vmid_counters.next < $2::int or vmid_counters.next > $3::int then $2::int + 1
+       else vmid_counters.next + 1 end
      returning next - 1 as vmid`,
-    [cluster, FIRST_VMID],
+    [cluster, range[0], range[1]],
   );
   return rows[0]!.vmid;
 }

@@ -11,8 +11,10 @@ import { tasks, type TaskRow } from '../tasks/repository.js';
 import type { TaskHandler } from '../tasks/runner.js';
 import { post } from '../users/ledger.js';
 import { releaseAddress } from './allocate.js';
-import { ensureVm, removeVm, vmExists, type Vm } from './vm.js';
+import { ensureVm, removeOurVm, type Vm } from './vm.js';
 import { line } from '../billing/lines.js';
+import type { ClusterHandle } from '../compute/compute.js';
+import { withInstallationTag } from '../compute/marks.js';
 
 /** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
 export interface DeployState {
@@ -64,7 +66,7 @@ export function deployHandler(ctx: Context): TaskHandler {
         }
         if (task.step <= DEPLOY_STEP.configuring) {
           await save({}, DEPLOY_STEP.configuring);
-          const mac = await attempt(signal, () => configure(vm(), instance, state, cluster.config.bridge));
+          const mac = await attempt(signal, () => configure(vm(), instance, state, cluster));
           if (mac) await instances.place(ctx.db, instance.id, { mac });
           await save({ password: null });
         }
@@ -107,19 +109,21 @@ export function deployHandler(ctx: Context): TaskHandler {
 }
 
 /**
- * Sets sizes, cloud-init credentials, network and disk; every change is safe to apply twice. Answers
- * net0's MAC address (the clone's own, or the one Proxmox gives a NIC that had none).
+ * Sets sizes, cloud-init credentials, network and disk, and the installation's tag beside the marks
+ * the clone wrote (one listing then tells installations apart); every change is safe to apply twice.
+ * Answers net0's MAC address (the clone's own, or the one Proxmox gives a NIC that had none).
  */
 export async function configure(
   vm: Vm,
   instance: InstanceRow,
   state: DeployState,
-  bridge: string,
+  cluster: Pick<ClusterHandle, 'config' | 'installation'>,
 ): Promise<string | undefined> {
   const current = await vm.client.qemu.config(vm.node, vm.vmid);
   const net = parseNet(current.values.net0 ?? 'virtio');
   await vm.client.qemu.updateConfig(vm.node, vm.vmid, {
     name: instance.hostname,
+    tags: withInstallationTag(current.values.tags, cluster.installation),
     cores: state.cores,
     memory: state.memoryMb,
     agent: 'enabled=1',
@@ -128,7 +132,12 @@ export async function configure(
     ...(state.sshKeys.length ? { sshkeys: state.sshKeys } : {}),
     ipconfig0: buildIpConfig({ ip: `${instance.ip_address}/${instance.prefix}`, gw: instance.gateway ?? undefined }),
     nameserver: state.nameservers.join(' '),
-    net0: buildNet({ model: net.model ?? 'virtio', macaddr: net.macaddr, bridge, firewall: true }),
+    net0: buildNet({
+      model: net.model ?? 'virtio',
+      macaddr: net.macaddr,
+      bridge: cluster.config.bridge,
+      firewall: true,
+    }),
   });
   await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${state.diskGb}G`);
   if (net.macaddr) return net.macaddr;
@@ -156,7 +165,11 @@ export async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
   });
 }
 
-/** A failed deploy: the VM is removed, then the charge, stock, address and promotion are given back. */
+/**
+ * A failed deploy: the VM is removed (only if it carries this instance's marks: a VM another
+ * installation or a person made at the VMID is left alone), then the charge, stock, address and
+ * promotion are given back.
+ */
 async function giveBack(
   ctx: Context,
   task: TaskRow,
@@ -165,8 +178,13 @@ async function giveBack(
   signal: AbortSignal,
 ): Promise<void> {
   const cluster = ctx.compute?.cluster(instance.cluster);
-  if (cluster && state.node && state.vmid && (await vmExists(cluster.client, state.node, state.vmid))) {
-    await attempt(signal, () => removeVm({ client: cluster.client, node: state.node!, vmid: state.vmid! }), 5);
+  if (cluster && state.node && state.vmid) {
+    const found = await attempt(signal, () => removeOurVm(cluster, state.node!, state.vmid!, instance.id), 5);
+    if (found === 'foreign')
+      ctx.log.warn(
+        { instance: instance.id, cluster: instance.cluster, vmid: state.vmid },
+        "a failed deploy left alone the VM at its VMID: it does not carry this instance's marks",
+      );
   }
   await giveBackRecords(ctx, task, instance, state);
 }

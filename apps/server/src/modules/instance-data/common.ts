@@ -4,7 +4,7 @@ import { AppError, instanceNotFound } from '../../lib/errors.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
-import { assertVmPresent } from '../deploy/vm.js';
+import { assertVmOurs } from '../deploy/vm.js';
 import { LIVE, startAction } from '../instances/actions.js';
 import { durable, type BaseState, type Failure } from '../instances/durable.js';
 import { instances, type InstanceRow } from '../instances/repository.js';
@@ -37,8 +37,9 @@ export async function liveVm(ctx: Context, userId: number, id: number): Promise<
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw instanceNotFound();
   if (!LIVE.includes(instance.status) || !instance.vmid || !instance.node) throw new AppError('wrong_status', 409);
-  const vm = { client: clusterOf(ctx, instance).client, node: instance.node, vmid: instance.vmid };
-  await assertVmPresent(vm.client, vm.node, vm.vmid);
+  const cluster = clusterOf(ctx, instance);
+  const vm = { client: cluster.client, node: instance.node, vmid: instance.vmid };
+  await assertVmOurs(cluster, vm.node, vm.vmid, instance.id);
   return { instance, vm };
 }
 

@@ -5,7 +5,7 @@ import { catalog } from '../catalog/repository.js';
 import { releaseAddress } from '../deploy/allocate.js';
 import { removeInstanceBackups } from '../instance-data/backups.js';
 import { attempt } from '../tasks/steps.js';
-import { removeVm, vmExists } from '../deploy/vm.js';
+import { removeOurVm } from '../deploy/vm.js';
 import { startAction } from './actions.js';
 import { durable, type BaseState } from './durable.js';
 import { instances } from './repository.js';
@@ -43,17 +43,15 @@ export async function startDestroy(ctx: Context, userId: number, id: number, hos
  */
 export function destroyHandler(ctx: Context) {
   return durable<BaseState>(ctx, async (run) => {
-    const { client, node, vmid } = run.vm;
+    const { node, vmid } = run.vm;
     await run.save({}, 1);
-    await attempt(run.signal, async () => {
-      if (!(await vmExists(client, node, vmid))) return;
-      try {
-        await removeVm(run.vm);
-      } catch (e) {
-        // Another try (or a lost answer) may have removed it already.
-        if (await vmExists(client, node, vmid)) throw e;
-      }
-    });
+    // Only a VM carrying this instance's marks is removed; another's at the VMID is left alone.
+    const found = await attempt(run.signal, () => removeOurVm(run.cluster, node, vmid, run.instance.id));
+    if (found === 'foreign')
+      ctx.log.warn(
+        { instance: run.instance.id, cluster: run.instance.cluster, vmid },
+        "destroy left alone the VM at its VMID: it does not carry this instance's marks",
+      );
     // Proxmox keeps backup archives after their VM is gone; a destroyed server keeps no data.
     await attempt(run.signal, () => removeInstanceBackups(ctx, run.instance));
     await run.succeed(2, async (tx) => {

@@ -4,7 +4,8 @@ import { withTx, type Tx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
 import type { ClusterHandle } from '../compute/compute.js';
 import type { Patch } from '../tasks/steps.js';
-import type { Vm } from '../deploy/vm.js';
+import { marksOf, NotOursError, type Vm } from '../deploy/vm.js';
+import { vmPresence } from '../compute/marks.js';
 import type { TaskHandler } from '../tasks/runner.js';
 import { tasks, type TaskRow } from '../tasks/repository.js';
 import { instances, type InstanceRow } from './repository.js';
@@ -55,6 +56,20 @@ export interface Failure<S extends BaseState> {
    * the action turned out to be done after all (the task then ends OK at that step).
    */
   giveBack?: (s: Settle<S>, tx: Tx) => Promise<void | { ok: number }>;
+}
+
+/**
+ * Task kinds not checked against the VM's marks first: destroy and reinstall check them themselves
+ * (they remove only a VM of ours and go on without one); deleting a backup archive does not touch
+ * the VM (and works when it is gone).
+ */
+const OWN_CHECK: ReadonlySet<string> = new Set(['destroy', 'recreate', 'backup_del']);
+
+/** Throws NotOursError when the instance's VMID holds no VM, or one without this instance's marks. */
+async function assertOurs<S extends BaseState>(run: Run<S>): Promise<void> {
+  const found = await vmPresence(run.vm.client, run.vm.node, run.vm.vmid, marksOf(run.cluster, run.instance.id));
+  if (found !== 'ours')
+    throw new NotOursError(`VM ${run.vm.vmid} is ${found === 'missing' ? 'gone' : "not this instance's"}`);
 }
 
 /** Ends a failed task with `giveBack`'s verdict, once: a task already finished is left alone. */
@@ -114,12 +129,19 @@ export function durable<S extends BaseState>(
     };
     if (!state.failure) {
       try {
+        // Never act on a VM that does not carry this instance's marks.
+        if (!OWN_CHECK.has(task.kind)) await assertOurs(run);
         await steps(run);
         return;
       } catch (e) {
         if (signal.aborted) throw e;
         ctx.log.warn({ err: e, instance: instance.id, task: task.id, kind: task.kind }, 'instance action failed');
         await run.save({ failure: e instanceof Error ? e.message : String(e) } as Patch<S>);
+        // Nothing was done to a VM that is not ours, and nothing may be undone on it.
+        if (e instanceof NotOursError) {
+          await settle({ ctx, task, instance, state, abandoned: false }, failure.giveBack);
+          return;
+        }
       }
     }
     await failure.undo?.(run);

@@ -1,3 +1,4 @@
+import { taggedInstallations } from '../compute/marks.js';
 import {
   GuestOsInfo,
   InstanceFull,
@@ -68,7 +69,11 @@ function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<
           const cluster = ctx.compute?.cluster(key);
           if (!cluster) throw new Error(`no cluster ${key}`);
           // Bounded: while Proxmox fails, readers get 502 after this rather than after every retry.
-          return cluster.client.cluster.resources('vm', { signal: AbortSignal.timeout(STATUS_POLL.FETCH_TIMEOUT_MS) });
+          const rows = await cluster.client.cluster.resources('vm', {
+            signal: AbortSignal.timeout(STATUS_POLL.FETCH_TIMEOUT_MS),
+          });
+          // Only VMs tagged as this installation's: another's at an instance's VMID shows as missing.
+          return rows.filter((r) => taggedInstallations(r.tags).includes(cluster.installation));
         },
         onError: (cluster, err) => ctx.log.warn({ err, cluster }, 'cluster status poll failed'),
       }),

@@ -2,7 +2,7 @@ import type { ActionKind } from '@nimbus/contract';
 import type { PowerAction } from '@nimbus/proxmox';
 import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
-import { assertVmPresent } from '../deploy/vm.js';
+import { assertVmOurs } from '../deploy/vm.js';
 import { assertActionable, startAction } from './actions.js';
 import { durable, powerState, sendOnce, type BaseState, type PowerState } from './durable.js';
 import { instances, type InstanceRow } from './repository.js';
@@ -42,7 +42,7 @@ export async function liveInstance(
   const cluster = ctx.compute?.cluster(instance.cluster);
   if (!cluster || !instance.node || !instance.vmid) throw new AppError('get_instance_error', 503);
   try {
-    await assertVmPresent(cluster.client, instance.node, instance.vmid);
+    await assertVmOurs(cluster, instance.node, instance.vmid, instance.id);
     const st = await cluster.client.qemu.status(instance.node, instance.vmid);
     // A VM still locked by another operation (a backup, a migration) takes no power action.
     if (st.lock) throw new AppError('wrong_status', 409);

@@ -5,7 +5,7 @@ import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
 import { configure, firewall, type DeployState } from '../deploy/provision.js';
 import { attempt } from '../tasks/steps.js';
-import { ensureVm, removeVm, vmExists } from '../deploy/vm.js';
+import { ensureVm, removeOurVm } from '../deploy/vm.js';
 import { LIVE, startAction } from './actions.js';
 import { durable, powerState, sendOnce, type BaseState } from './durable.js';
 import { instances } from './repository.js';
@@ -89,14 +89,9 @@ export function recreateHandler(ctx: Context) {
       const instance = { ...run.instance, username: state.username };
       if (!state.removed) {
         await run.save({}, RECREATE_STEP.removing);
-        await attempt(signal, async () => {
-          if (!(await vmExists(vm.client, vm.node, vm.vmid))) return;
-          try {
-            await removeVm(vm);
-          } catch (e) {
-            if (await vmExists(vm.client, vm.node, vm.vmid)) throw e;
-          }
-        });
+        // Only a VM carrying this instance's marks is removed; with another's at the VMID the
+        // clone below refuses to adopt it and the reinstall fails.
+        await attempt(signal, () => removeOurVm(cluster, vm.node, vm.vmid, instance.id));
         await run.save({ removed: true });
       }
       if (run.task.step <= RECREATE_STEP.cloning) {
@@ -105,7 +100,7 @@ export function recreateHandler(ctx: Context) {
       }
       if (run.task.step <= RECREATE_STEP.configuring) {
         await run.save({}, RECREATE_STEP.configuring);
-        const mac = await attempt(signal, () => configure(vm, instance, state, cluster.config.bridge));
+        const mac = await attempt(signal, () => configure(vm, instance, state, cluster));
         if (mac) await instances.place(ctx.db, instance.id, { mac });
         await attempt(signal, () => firewall(vm, instance));
         await run.save({ password: null });

@@ -30,6 +30,8 @@ export interface InstanceRow {
   /** Upgraded, but the new cores and memory wait for a restart (the reboot failed). */
   needs_restart: boolean;
   renewal_power: 'stop' | 'start' | null;
+  /** Set by the reconcile pass while the instance's VM is gone from its cluster (renewals stop). */
+  vm_missing_since: Date | null;
   created_at: Date;
   updated_at: Date;
 }

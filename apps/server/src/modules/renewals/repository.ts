@@ -8,9 +8,10 @@ export type NoticeKind = 'invoice' | 'autopay_failed' | 'renewed' | 'resumed' | 
 
 /**
  * Instances the renewals look after: they have (or will have) a VM and are not on their way out
- * (a destroy task already queued, by the customer or by a pass).
+ * (a destroy task already queued, by the customer or by a pass). An instance whose VM the
+ * reconcile pass found gone is not renewed (no invoice, no auto-pay, no suspension) until it is back.
  */
-const RENEWABLE = `i.status not in ('destroyed', 'cancelled', 'pending', 'creating')
+const RENEWABLE = `i.status not in ('destroyed', 'cancelled', 'pending', 'creating') and i.vm_missing_since is null
   and not exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status < 2)`;
 
 /** Instances whose VM can take a task now: live, and no other task running on them. */

@@ -1,4 +1,5 @@
 import type { Context } from '../../lib/context.js';
+import { sendEvery } from '../jobs/every.js';
 import type { Jobs, QueueSpec } from '../jobs/jobs.js';
 import { runRenewals, settleRenewals } from './pass.js';
 
@@ -20,19 +21,7 @@ export function renewalQueue(ctx: Context): QueueSpec {
   };
 }
 
-/**
- * Sends a pass every RENEWAL_INTERVAL_SECONDS from each worker process; pg-boss keeps one job per
- * interval whatever the number of replicas (a throttled job), and the pass itself is safe to run
- * twice. Returns the function that stops the timer.
- */
+/** Sends a pass every RENEWAL_INTERVAL_SECONDS (see sendEvery); returns the function that stops the timer. */
 export function scheduleRenewals(ctx: Context, jobs: Jobs): () => void {
-  const seconds = ctx.config.RENEWAL_INTERVAL_SECONDS;
-  const send = () =>
-    jobs.sendThrottled(RENEWAL_QUEUE, {}, seconds).catch((err: unknown) => {
-      ctx.log.warn({ err }, 'could not schedule the renewal pass');
-    });
-  void send();
-  const timer = setInterval(() => void send(), seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return sendEvery(ctx.log, jobs, RENEWAL_QUEUE, ctx.config.RENEWAL_INTERVAL_SECONDS);
 }

@@ -1,8 +1,9 @@
-import { StaffUser, StaffUserQuery, StaffWhoami } from '@nimbus/contract';
+import { StaffComputeFindings, StaffUser, StaffUserQuery, StaffWhoami } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { requireStaff, staffOf } from './guard.js';
 import { staffUser } from './users.js';
+import { computeFindings } from '../compute/findings.js';
 
 /** The staff API's own routes; tickets and notices add theirs in their modules. */
 export async function staffRoutes(app: Api, ctx: Context) {
@@ -35,5 +36,20 @@ export async function staffRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => ({ data: await staffUser(ctx.db, req.query) }),
+  );
+  app.get(
+    '/staff/compute/findings',
+    {
+      preHandler: requireStaff('users'),
+      schema: {
+        summary: 'Instances whose VM is gone, and VMs of ours with no instance',
+        description:
+          'What the last reconcile pass found (it runs at start and every RECONCILE_EVERY_SECONDS): instances whose ' +
+          'VM is gone from its cluster (their renewals stopped), and VMs marked as this installation’s that no ' +
+          'instance owns (never deleted by Nimbus). Needs the `users` scope.',
+        response: replies(StaffComputeFindings),
+      },
+    },
+    async () => ({ data: await computeFindings(ctx.db) }),
   );
 }

@@ -11,6 +11,17 @@ describe('pending changes on a running VM', () => {
   });
   afterAll(() => em.close());
 
+  it('applies tags and description at once, tags deduplicated, sorted and joined with ";"', async () => {
+    const body = { tags: 'web,nimbus-0123456789abcdef web;alpha', description: 'line one\nline two' };
+    await waitTask(em, (await api(em, 'POST', '/nodes/pve1/qemu/130/config', body)).body.data);
+    expect(em.vm(130)?.config).toMatchObject({
+      tags: 'alpha;nimbus-0123456789abcdef;web',
+      description: 'line one\nline two',
+    });
+    const listed = (await api(em, 'GET', '/cluster/resources', { type: 'vm' })).body.data as Record<string, unknown>[];
+    expect(listed.find((r) => r.vmid === 130)?.tags).toBe('alpha;nimbus-0123456789abcdef;web');
+  });
+
   it('keeps cores/memory pending until reboot; name applies at once', async () => {
     await waitTask(
       em,
