@@ -1,11 +1,12 @@
 import { SSH_KEY, type SshKey } from '@nimbus/contract';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
 import { DeleteSshKeyModal } from './delete-ssh-key-modal';
+import { LoadFailed } from '../../../components/load-failed';
 import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { SshKeyList } from './ssh-key-list';
 import { SshKeysEmpty } from './ssh-keys-empty';
@@ -53,14 +54,11 @@ export function SshKeysPanel() {
           <Skeleton height={64} />
         </Stack>
       ) : keys.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{t('sshKeys.loadFailed')}</Text>
-            <Button variant="default" size="xs" onClick={() => void keys.refetch()} loading={keys.isFetching}>
-              {t('common:actions.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          message={t('sshKeys.loadFailed')}
+          onRetry={() => void keys.refetch()}
+          retrying={keys.isFetching}
+        />
       ) : keys.data.length === 0 ? (
         <SshKeysEmpty onAdd={() => openForm(null)} />
       ) : (
