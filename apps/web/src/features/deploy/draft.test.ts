@@ -5,9 +5,12 @@ import {
   chooseGroup,
   initialSelection,
   missingForDeploy,
+  newDraft,
+  priced,
   pricedCycles,
   randomHostname,
   randomPassword,
+  restoredDraft,
   select,
 } from './draft';
 import { parseDeploySearch } from './search';
@@ -96,10 +99,14 @@ describe('what a deploy still lacks (issue 22)', () => {
     productId: 101,
     cycle: 'monthly' as const,
     templateId: null,
+    templateName: '',
+    promoCode: '',
     hostname: 'ECS-abc123',
     username: 'root',
     password: '',
     keyIds: [],
+    originalPrice: 500,
+    calculatedPrice: 500,
   };
   const p = REGIONS[1]!.Groups[0]!.Products[1];
 
@@ -119,6 +126,42 @@ describe('what a deploy still lacks (issue 22)', () => {
         { product: undefined, hasTemplate: true },
       ),
     ).toEqual(['size', 'cycle', 'hostname', 'username']);
+  });
+});
+
+describe('the draft’s prices and its return from a top-up (SPEC §3, issue 22)', () => {
+  const fresh = newDraft(REGIONS, { product_id: 102 });
+
+  it('starts with the original price as the price to pay, and no promotion', () => {
+    expect(fresh).toMatchObject({
+      productId: 102,
+      cycle: 'monthly',
+      promoCode: '',
+      originalPrice: 500,
+      calculatedPrice: 500,
+    });
+  });
+
+  it('keeps a promotion quote until the code is dropped, and reprices a new cycle', () => {
+    const promoted = priced({ ...fresh, promoCode: 'SPRING', calculatedPrice: 400 }, REGIONS);
+    expect([promoted.originalPrice, promoted.calculatedPrice]).toEqual([500, 400]);
+    expect(priced({ ...promoted, promoCode: '', cycle: 'quarterly' }, REGIONS)).toMatchObject({
+      originalPrice: 1425,
+      calculatedPrice: 1425,
+    });
+  });
+
+  it('takes back a stored draft whose choices are still on sale, and refuses anything else', () => {
+    const stored = JSON.parse(JSON.stringify({ ...fresh, templateId: 7, templateName: 'Debian 12', password: 'pw' }));
+    expect(restoredDraft(REGIONS, stored)).toEqual({
+      ...fresh,
+      templateId: 7,
+      templateName: 'Debian 12',
+      password: 'pw',
+    });
+    expect(restoredDraft(REGIONS, { ...stored, productId: 999 })).toBeNull();
+    expect(restoredDraft(REGIONS, { ...stored, keyIds: 'all' })).toBeNull();
+    expect(restoredDraft(REGIONS, 'draft')).toBeNull();
   });
 });
 
