@@ -12,6 +12,7 @@ import {
   randomPassword,
   restoredDraft,
   select,
+  templateLabel,
 } from './draft';
 import { parseDeploySearch } from './search';
 
@@ -196,5 +197,12 @@ describe('the /deploy search parameters (SPEC §2)', () => {
       invalid: undefined,
     });
     expect(parseDeploySearch({ promo_code: 2024 })).toEqual({ promo_code: '2024' });
+  });
+});
+
+describe('templateLabel', () => {
+  it('names the distribution once', () => {
+    expect(templateLabel({ Id: 1, Name: 'Debian 12 (Bookworm)', Distribution: 'Debian' })).toBe('Debian 12 (Bookworm)');
+    expect(templateLabel({ Id: 2, Name: '24.04 LTS', Distribution: 'Ubuntu' })).toBe('Ubuntu 24.04 LTS');
   });
 });

@@ -6,6 +6,7 @@ import {
   HOSTNAME,
   type Product,
   type Region,
+  type Template,
 } from '@nimbus/contract';
 import type { DeploySearch } from './search';
 
@@ -129,6 +130,10 @@ export function restoredDraft(regions: Region[], raw: unknown): DeployDraft | nu
   if (!product || (draft.cycle !== null && product.Price[draft.cycle] === undefined)) return null;
   return priced(draft, regions);
 }
+
+/** An image as the summary names it: its name, led by its distribution unless the name already is. */
+export const templateLabel = (tpl: Template) =>
+  tpl.Name.toLowerCase().startsWith(tpl.Distribution.toLowerCase()) ? tpl.Name : `${tpl.Distribution} ${tpl.Name}`;
 
 /** Finds what the ids of a draft point at in the catalogue. */
 export function select(regions: Region[], draft: Pick<DeployDraft, 'regionId' | 'groupId' | 'productId'>): Selection {

@@ -21,6 +21,7 @@ import {
   pricedCycles,
   restoredDraft,
   select,
+  templateLabel,
 } from '../draft';
 import type { DeploySearch } from '../search';
 import { CycleCards, GroupCards, ProductCards, RegionCards } from './catalog-sections';
@@ -163,7 +164,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           <ImagePicker
             templates={draft.productId === null ? [] : templates.data}
             value={draft.templateId}
-            onChange={(tpl) => patch({ templateId: tpl.Id, templateName: `${tpl.Distribution} ${tpl.Name}` })}
+            onChange={(tpl) => patch({ templateId: tpl.Id, templateName: templateLabel(tpl) })}
           />
         </SectionCard>
         <SectionCard title={t('sections.config')}>
