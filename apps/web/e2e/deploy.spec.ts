@@ -38,6 +38,7 @@ const TEXT = {
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
     nav: { deploy: 'Deploy', instances: 'Instances' },
+    start: 'Start the server once it is installed',
     shortfall: (amount: string) => `Your balance is ${amount} short`,
     shortfallMessage: (amount: string) =>
       `Top up at least ${amount} to deploy. Your choices on this page are kept while you pay.`,
@@ -107,6 +108,7 @@ const TEXT = {
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
     nav: { deploy: '部署', instances: '实例' },
+    start: '安装完成后启动服务器',
     shortfall: (amount: string) => `余额还差 ${amount}`,
     shortfallMessage: (amount: string) => `请至少充值 ${amount} 后再部署。付款期间，本页的各项选择会为您保留。`,
     topUp: '充值',
@@ -408,6 +410,9 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await radio(page, t.names.s2).click();
       await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
       await fillServer(page, t, 'keep-me');
+      const start = page.getByRole('checkbox', { name: t.start });
+      await expect(start).toBeChecked();
+      await start.uncheck();
       await page.getByPlaceholder(t.promoPlaceholder).fill(code);
       await page.getByPlaceholder(t.promoPlaceholder).press('Enter');
       await expect(page.getByText(t.applied)).toBeVisible();
@@ -421,6 +426,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(radio(page, t.names.s2)).toHaveAttribute('aria-checked', 'true');
       await expect(field(page, t.hostname)).toHaveValue('keep-me');
       await expect(field(page, t.password)).toHaveValue('Sturdy-Passw0rd!');
+      await expect(start).not.toBeChecked();
       await expect(checkout(page)).toContainText('Debian 12 (Bookworm)');
       await expect(checkout(page).getByText(t.discount, { exact: true })).toBeVisible();
       await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue(code);
@@ -433,6 +439,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(radio(page, t.names.s1)).toHaveAttribute('aria-checked', 'true');
       await expect(field(page, t.hostname)).toHaveValue(/^ECS-[A-Za-z0-9]{6}$/);
       await expect(field(page, t.password)).toHaveValue('');
+      await expect(start).toBeChecked();
       await expect(page.getByText(t.images)).toBeVisible();
       await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue('');
       await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);

@@ -108,6 +108,7 @@ describe('what a deploy still lacks (issue 22)', () => {
     keyIds: [],
     originalPrice: 500,
     calculatedPrice: 500,
+    startAfterReinstall: true,
   };
   const p = REGIONS[1]!.Groups[0]!.Products[1];
 
@@ -140,6 +141,7 @@ describe('the draft’s prices and its return from a top-up (SPEC §3, issue 22)
       promoCode: '',
       originalPrice: 500,
       calculatedPrice: 500,
+      startAfterReinstall: true,
     });
   });
 

@@ -34,6 +34,8 @@ export interface DeployDraft {
   originalPrice: number | null;
   /** The price to pay: api/deploy/price's quote for the promotion code, else the original price. */
   calculatedPrice: number | null;
+  /** SPEC's startAfterReinstall: start the server once it is installed (api/deploy's UserData.Start). */
+  startAfterReinstall: boolean;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -86,6 +88,7 @@ export function newDraft(regions: Region[], search: DeploySearch): DeployDraft {
       keyIds: [],
       originalPrice: null,
       calculatedPrice: null,
+      startAfterReinstall: true,
     },
     regions,
   );
@@ -123,7 +126,8 @@ export function restoredDraft(regions: Region[], raw: unknown): DeployDraft | nu
     Array.isArray(d.keyIds) &&
     d.keyIds.every((k) => typeof k === 'number') &&
     isPrice(d.originalPrice) &&
-    isPrice(d.calculatedPrice);
+    isPrice(d.calculatedPrice) &&
+    typeof d.startAfterReinstall === 'boolean';
   if (!ok) return null;
   const draft = raw as DeployDraft;
   const { product } = select(regions, draft);

@@ -106,6 +106,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           Username: draft.username,
           Password: draft.password,
           SSHKeyIds: draft.keyIds,
+          Start: draft.startAfterReinstall,
         },
         CustomConfig: [],
       },
