@@ -37,6 +37,17 @@ const TEXT = {
     searchDrop: 'Continue without them',
     discount: 'Discount',
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
+    nav: { deploy: 'Deploy', instances: 'Instances' },
+    start: 'Start the server once it is installed',
+    shortfall: (amount: string) => `Your balance is ${amount} short`,
+    shortfallMessage: (amount: string) =>
+      `Top up at least ${amount} to deploy. Your choices on this page are kept while you pay.`,
+    topUp: 'Top up',
+    topUpTitle: 'Top up your balance',
+    amount: 'Amount',
+    pay: (amount: string) => `Pay ${amount}`,
+    approve: 'Approve payment',
+    topUpDone: (amount: string) => `${amount} has been added to your balance.`,
     sections: { type: 'Choose type', size: 'Choose size' },
     missing: {
       title: 'Before you can deploy:',
@@ -96,6 +107,16 @@ const TEXT = {
     searchDrop: '忽略这些参数并继续',
     discount: '优惠',
     balanceNotEnough: '余额不足，请先充值。',
+    nav: { deploy: '部署', instances: '实例' },
+    start: '安装完成后启动服务器',
+    shortfall: (amount: string) => `余额还差 ${amount}`,
+    shortfallMessage: (amount: string) => `请至少充值 ${amount} 后再部署。付款期间，本页的各项选择会为您保留。`,
+    topUp: '充值',
+    topUpTitle: '为余额充值',
+    amount: '金额',
+    pay: (amount: string) => `支付 ${amount}`,
+    approve: '确认付款',
+    topUpDone: (amount: string) => `${amount} 已充入您的余额。`,
     sections: { type: '选择类型', size: '选择规格' },
     missing: {
       title: '部署前还需：',
@@ -377,6 +398,93 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
     });
 
+    test('keeps the draft while the customer stays on /deploy, and clears it on leaving', async ({ page }) => {
+      test.setTimeout(90_000);
+      const code = `KEEP${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
+      adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
+      const account = await createAccount();
+      topUp(account, '50');
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      await radio(page, t.names.s2).click();
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+      await fillServer(page, t, 'keep-me');
+      const start = page.getByRole('checkbox', { name: t.start });
+      await expect(start).toBeChecked();
+      await start.uncheck();
+      await page.getByPlaceholder(t.promoPlaceholder).fill(code);
+      await page.getByPlaceholder(t.promoPlaceholder).press('Enter');
+      await expect(page.getByText(t.applied)).toBeVisible();
+      const total = page.getByTestId('deploy-total');
+      const discounted = await total.textContent();
+
+      // Moving within /deploy (the menu's own entry) keeps every choice, the promotion included.
+      const nav = page.getByRole('navigation');
+      await nav.getByRole('link', { name: t.nav.deploy }).click();
+      await expect(page).toHaveURL(/\/deploy$/);
+      await expect(radio(page, t.names.s2)).toHaveAttribute('aria-checked', 'true');
+      await expect(field(page, t.hostname)).toHaveValue('keep-me');
+      await expect(field(page, t.password)).toHaveValue('Sturdy-Passw0rd!');
+      await expect(start).not.toBeChecked();
+      await expect(checkout(page)).toContainText('Debian 12 (Bookworm)');
+      await expect(checkout(page).getByText(t.discount, { exact: true })).toBeVisible();
+      await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue(code);
+      await expect(total).toHaveText(discounted!);
+
+      // Leaving clears it: back on /deploy, everything starts afresh.
+      await nav.getByRole('link', { name: t.nav.instances }).click();
+      await expect(page).toHaveURL(/\/instances/);
+      await nav.getByRole('link', { name: t.nav.deploy }).click();
+      await expect(radio(page, t.names.s1)).toHaveAttribute('aria-checked', 'true');
+      await expect(field(page, t.hostname)).toHaveValue(/^ECS-[A-Za-z0-9]{6}$/);
+      await expect(field(page, t.password)).toHaveValue('');
+      await expect(start).toBeChecked();
+      await expect(page.getByText(t.images)).toBeVisible();
+      await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue('');
+      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+    });
+
+    test('shows the shortfall at checkout and tops up without losing the draft', async ({ page }) => {
+      test.setTimeout(90_000);
+      const account = await createAccount();
+      topUp(account, '3');
+      await signInAs(page, account);
+      await page.goto('/deploy');
+      await expectPageReady(page);
+      await radio(page, t.names.s2).click();
+      await radio(page, t.quarterly).click();
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+      await fillServer(page, t, 'short-1');
+      // 28.50 to pay from 3.00: 25.50 short, said before any click on Deploy now.
+      const shortfall = checkout(page).getByTestId('deploy-shortfall');
+      await expect(shortfall).toContainText(t.shortfall('25.50 USD'));
+      await expect(shortfall).toContainText(t.shortfallMessage('25.50 USD'));
+      await shortfall.getByRole('button', { name: t.topUp, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t.topUpTitle });
+      await expect(dialog.getByRole('textbox', { name: t.amount })).toHaveValue('25.50');
+      await dialog.getByRole('button', { name: t.pay('25.50 USD') }).click();
+      await expect(page).toHaveURL(/\/pay\/sandbox\/\d+/);
+      await page.getByRole('button', { name: new RegExp(`^(Approve payment|确认付款)$`) }).click();
+
+      // Back through /billing to the same draft, with the balance that now covers it.
+      await expect(page.getByText(t.topUpDone('25.50 USD'))).toBeVisible();
+      await expect(page).toHaveURL(/\/deploy$/);
+      await expect(page.getByRole('banner')).toContainText('28.50 USD');
+      await expect(radio(page, t.names.s2)).toHaveAttribute('aria-checked', 'true');
+      await expect(radio(page, t.quarterly)).toHaveAttribute('aria-checked', 'true');
+      await expect(field(page, t.hostname)).toHaveValue('short-1');
+      await expect(field(page, t.password)).toHaveValue('Sturdy-Passw0rd!');
+      await expect(checkout(page)).toContainText('Debian 12 (Bookworm)');
+      await expect(shortfall).toHaveCount(0);
+      await expect(page.getByRole('button', { name: t.deployNow })).toBeEnabled();
+
+      // The draft was picked up once: entering /deploy again starts afresh.
+      await page.reload();
+      await expectPageReady(page);
+      await expect(field(page, t.hostname)).toHaveValue(/^ECS-[A-Za-z0-9]{6}$/);
+    });
+
     test('refuses a deploy the balance cannot pay, with nothing charged', async ({ page }) => {
       const account = await createAccount();
       topUp(account, '3');
@@ -385,6 +493,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expectPageReady(page);
       await chooseImage(page, 'Ubuntu', 'Ubuntu 24.04 LTS');
       await fillServer(page, t, 'too-dear');
+      await expect(checkout(page).getByTestId('deploy-shortfall')).toContainText(t.shortfall('2.00 USD'));
       await page.getByRole('button', { name: t.deployNow }).click();
       // SPEC §8: "deploy failed" with the contact-admin hint, led by what was refused.
       const toast = page.getByRole('alert').filter({ hasText: t.failed });

@@ -32,6 +32,14 @@ const TEXT = {
     resumed: 'Instance resumed',
     destroyed: 'Instance destroyed',
     destroyedBadge: 'Destroyed',
+    prepaid: /^The time you have paid for, up to .+\d.*, is not refunded\. Nothing more is charged for this server\.$/,
+    endedOn: /^Destroyed on .+\d/,
+    endedMessage: 'This server no longer exists: its disk, snapshots and backups were erased',
+    vnc: 'VNC console',
+    terminal: 'Terminal',
+    statusFilter: 'Filter by status',
+    allButDestroyed: 'All but destroyed',
+    showDestroyed: 'Show destroyed instances',
     typeHost: (host: string) => `Type ${host} to confirm`,
     newPassword: 'New password',
     changePassword: 'Change password',
@@ -86,6 +94,14 @@ const TEXT = {
     resumed: '实例已恢复',
     destroyed: '实例已销毁',
     destroyedBadge: '已销毁',
+    prepaid: /^已付费的使用期（至 .+\d.*）不予退款，此后也不会再为该服务器收取任何费用。$/,
+    endedOn: /^已于 .+\d.* 销毁$/,
+    endedMessage: '此服务器已不存在：磁盘、快照和备份均已清除',
+    vnc: 'VNC 控制台',
+    terminal: '终端',
+    statusFilter: '按状态筛选',
+    allButDestroyed: '全部（不含已销毁）',
+    showDestroyed: '查看已销毁的实例',
     typeHost: (host: string) => `输入 ${host} 以确认`,
     newPassword: '新密码',
     changePassword: '修改密码',
@@ -347,6 +363,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const dialog = page.getByRole('dialog');
       const confirm = dialog.getByRole('button', { name: t.destroy, exact: true });
       await expect(confirm).toBeDisabled();
+      // What happens to the prepaid period is said before anything is done (issue 22).
+      await expect(dialog.getByText(t.prepaid)).toBeVisible();
       await expectAccessible(page, 'the destroy dialog');
       await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill('doomed');
       await expect(confirm).toBeDisabled();
@@ -355,6 +373,29 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.destroyed, { exact: true })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText(t.destroyedBadge, { exact: true }).first()).toBeVisible();
       await expect(powerGroup(page, t).getByRole('button')).toHaveCount(0);
+      // What it was and when it ended, and nothing to act on: no consoles, tabs or charts.
+      const ended = page.getByRole('status').filter({ hasText: t.endedMessage });
+      await expect(ended.getByText(t.endedOn)).toBeVisible();
+      await expect(page.getByRole('link', { name: t.vnc })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: t.terminal })).toHaveCount(0);
+      await expect(page.getByRole('tab')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: t.destroy, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('main')).toContainText(`doomed-${tag}`);
+
+      // The list leaves it out until the filter asks for destroyed instances.
+      await page.goto('/instances');
+      await expectPageReady(page);
+      await expect(page.getByRole('link', { name: `doomed-${tag}` })).toHaveCount(0);
+      await page.getByRole('button', { name: t.showDestroyed }).click();
+      const row = page.getByRole('row').filter({ hasText: `doomed-${tag}` });
+      await expect(row.getByText(t.endedOn)).toBeVisible();
+      await expect(row.getByRole('button')).toHaveCount(0);
+      const filter = page.getByRole('textbox', { name: t.statusFilter });
+      await expect(filter).toHaveValue(t.destroyedBadge);
+      // Back to the default: every status but destroyed, which leaves this customer nothing to list.
+      await filter.click();
+      await page.getByRole('option', { name: t.allButDestroyed }).click();
+      await expect(page.getByRole('button', { name: t.showDestroyed })).toBeVisible();
     });
 
     test('stops and starts from the list’s quick actions', async ({ page }) => {

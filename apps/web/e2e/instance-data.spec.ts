@@ -68,6 +68,9 @@ const TEXT = {
     confirmDeleteSnapshot: 'Delete snapshot',
     snapshotDeleted: 'Snapshot deleted',
     noSnapshots: 'No snapshots yet.',
+    backupNameRule: '1 to 64 characters, any text.',
+    snapshotNameRule:
+      '1 to 40 characters: a letter first, then letters, digits, _ or -; not “current”, and not a name another snapshot of this server has.',
     backupQuota: /The backup quota of your plan \(\d+\) is reached/,
     snapshotQuota: /The snapshot quota of your plan \(\d+\) is reached/,
   },
@@ -125,6 +128,9 @@ const TEXT = {
     confirmDeleteSnapshot: '删除快照',
     snapshotDeleted: '快照已删除',
     noSnapshots: '暂无快照。',
+    backupNameRule: '1 到 64 个字符，内容不限。',
+    snapshotNameRule:
+      '1 到 40 个字符：以字母开头，之后可用字母、数字、_ 或 -；不能是“current”，也不能与本服务器的其他快照重名。',
     backupQuota: /已达到套餐的备份配额（\d+ 个）/,
     snapshotQuota: /已达到套餐的快照配额（\d+ 个）/,
   },
@@ -317,6 +323,37 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await dialog.getByRole('button', { name: t.confirmDeleteSnapshot }).click();
       await expect(page.getByText(t.snapshotDeleted)).toBeVisible();
       await expect(panel.getByText(t.noSnapshots)).toBeVisible();
+    });
+
+    test('offers a dated default name for a backup and a snapshot, with the rule under the field', async ({ page }) => {
+      const c = await customerWithServer(`dn-${locale === 'en_US' ? 'en' : 'zh'}`);
+      await openInstance(page, locale, c, 'snapshots');
+      const snapshots = page.getByRole('region', { name: t.snapshots, exact: true });
+      await snapshots.getByRole('button', { name: t.takeSnapshot }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(t.snapshotNameRule)).toBeVisible();
+      const snapName = field(page, t.name);
+      await expect(snapName).toHaveValue(/^snap-\d{8}-\d{4}$/);
+      const first = await snapName.inputValue();
+      // The default is taken as offered: the server accepts it.
+      await dialog.getByRole('button', { name: t.create }).click();
+      await expect(page.getByText(t.snapshotCreated)).toBeVisible();
+      await expect(snapshots.getByRole('table')).toContainText(first);
+      // The next one is offered a name the server has not got yet.
+      await snapshots.getByRole('button', { name: t.takeSnapshot }).click();
+      await expect(snapName).toHaveValue(/^snap-\d{8}-\d{4}(-2)?$/);
+      expect(await snapName.inputValue()).not.toBe(first);
+      await dialog.getByRole('button', { name: t.cancel }).click();
+
+      await page.getByRole('tab', { name: t.backups }).click();
+      const backups = page.getByRole('region', { name: t.backups, exact: true });
+      await backups.getByRole('button', { name: t.createBackup }).click();
+      await expect(dialog.getByText(t.backupNameRule)).toBeVisible();
+      await expect(field(page, t.name)).toHaveValue(/^backup-\d{8}-\d{4}$/);
+      const backupName = await field(page, t.name).inputValue();
+      await dialog.getByRole('button', { name: t.create }).click();
+      await expect(page.getByText(t.backupCreated)).toBeVisible();
+      await expect(backups.getByRole('table')).toContainText(backupName);
     });
 
     test('says when the backup and snapshot quotas are reached', async ({ page }) => {

@@ -70,6 +70,13 @@ export const DeployBody = z
       Username: UsernameField,
       Password: InstancePasswordField,
       SSHKeyIds: z._default(z.array(id()).check(z.maxLength(20, { error: 'invalid_value' })), []),
+      Start: z
+        ._default(z.boolean({ error: 'invalid_value' }), true)
+        .check(
+          z.describe(
+            "SPEC §3's startAfterReinstall: false leaves the new server stopped once it is installed. Not in §7's payload; true when left out.",
+          ),
+        ),
     }),
   })
   .check(

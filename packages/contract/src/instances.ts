@@ -33,6 +33,9 @@ export const InstanceSummary = z
           'Set while the instance is suspended for an unpaid renewal: every action is refused (409 wrong_status).',
         ),
       ),
+    DestroyedAt: z
+      .nullable(date())
+      .check(z.describe('When the instance was destroyed (status `destroyed`); null otherwise.')),
     UnpaidInvoiceId: z
       .nullable(int())
       .check(z.describe('The unpaid renewal invoice of the coming period, if any (to pay it: POST api/invoice/pay).')),

@@ -73,6 +73,20 @@ describe('deploy end to end', () => {
     expect(task.rows[0].state.password).toBeUndefined();
   });
 
+  it('leaves the new server stopped when UserData.Start is false', async () => {
+    const u = await customer();
+    const { product, templates } = await pick(h, u.ssid, 'Hong Kong', 'Standard', '1 vCPU · 1 GB');
+    const body = deployBody(product.Id, templates[0]!.Id) as { UserData: Record<string, unknown> };
+    const r = await deploy(u.ssid, { ...body, UserData: { ...body.UserData, Start: false } });
+    expect(r.status).toBe(200);
+    expect(await waitTask(h, u.ssid, r.body.data)).toEqual({ Status: 2, Step: 4 });
+    const row = await instanceRow(r.body.data.InstanceId);
+    expect(row.status).toBe('available');
+    expect(h.emulators.get('hk')!.vm(row.vmid)!.status).toBe('stopped');
+    const bad = await deploy(u.ssid, { ...body, UserData: { ...body.UserData, Start: 'no' } });
+    expect([bad.status, bad.body.fields]).toEqual([400, { 'UserData.Start': 'invalid_value' }]);
+  });
+
   it('configures SSH keys of the caller only; another customer’s key is not found', async () => {
     const u = await customer();
     const other = await signUp(h);

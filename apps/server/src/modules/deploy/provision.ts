@@ -27,6 +27,8 @@ export interface DeployState {
   nameservers: string[];
   /** Minor units taken from the balance, refunded if the deploy fails. */
   charged: number;
+  /** False when the customer asked for the server to stay stopped once installed (absent: start it). */
+  start?: boolean;
   node?: string;
   vmid?: number;
   cloneUpid?: string;
@@ -77,7 +79,9 @@ export function deployHandler(ctx: Context): TaskHandler {
         await save({}, DEPLOY_STEP.starting);
         await attempt(signal, async () => {
           const st = await cluster.client.qemu.status(state.node!, state.vmid!);
-          if (st.status !== 'running') await cluster.client.qemu.power(state.node!, state.vmid!, 'start');
+          if (state.start !== false && st.status !== 'running') {
+            await cluster.client.qemu.power(state.node!, state.vmid!, 'start');
+          }
         });
         await withTx(ctx.db, async (tx) => {
           await instances.setStatus(tx, instance.id, 'available');

@@ -126,6 +126,7 @@ export async function deploy(
         sshKeys,
         nameservers: address.nameservers,
         charged: q.Price,
+        start: body.UserData.Start,
       };
       const task = await tasks.create(tx, { instanceId: instance.id, userId, kind: 'deploy', state });
       await jobs.send(tx, TASK_QUEUE, { taskId: task.id });

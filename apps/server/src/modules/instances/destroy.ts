@@ -58,7 +58,8 @@ export function destroyHandler(ctx: Context) {
       await releaseAddress(tx, run.instance.id);
       await catalog.returnStock(tx, run.instance.product_id);
       await tx.query(
-        `update instances set status = 'destroyed', vmid = null, auto_renew = false, updated_at = now() where id = $1`,
+        `update instances set status = 'destroyed', vmid = null, auto_renew = false, destroyed_at = now(), updated_at = now()
+         where id = $1`,
         [run.instance.id],
       );
     });

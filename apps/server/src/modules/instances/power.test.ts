@@ -117,7 +117,18 @@ describe('destroy', () => {
     const missing = await act(h, u, 'destroy', { Id: id });
     expect(missing.body.fields).toEqual({ Hostname: 'required' });
     expect((await act(h, other, 'destroy', { Id: id, Hostname: 'web-1' })).status).toBe(404);
+    const balance = async () =>
+      (await call<{ User: { Balance: number } }>(h, 'GET', '/api/session', { ssid: u.ssid })).body.data.User.Balance;
+    const before = await balance();
+    const started = Date.now();
     expect(await done(h, u, 'destroy', { Id: id, Hostname: 'web-1' })).toMatchObject({ Status: 2 });
+    // The prepaid period is not refunded (the destroy dialog says so), and the end is on record.
+    expect(await balance()).toBe(before);
+    const shown = await call<{ Status: string; DestroyedAt: string | null }>(h, 'GET', `/api/instance/get?id=${id}`, {
+      ssid: u.ssid,
+    });
+    expect(shown.body.data.Status).toBe('destroyed');
+    expect(Date.parse(shown.body.data.DestroyedAt!)).toBeGreaterThanOrEqual(started - 1000);
     expect(h.emulators.get('jp')!.vm(row.vmid!)).toBeUndefined();
     expect(await rowOf(h, id)).toMatchObject({ status: 'destroyed', vmid: null, auto_renew: false });
     const ip = await h.db.query('select 1 from ip_allocations where instance_id = $1', [id]);

@@ -162,6 +162,7 @@ export interface InstanceView {
   auto_renew: boolean;
   due_at: Date;
   suspended_at: Date | null;
+  destroyed_at: Date | null;
   needs_restart: boolean;
   unpaid_invoice_id: number | null;
   created_at: Date;
@@ -173,6 +174,8 @@ export interface InstanceView {
 
 export interface InstanceFilter {
   status?: InstanceStatus;
+  /** Leaves destroyed instances out (the customer's list does unless asked for them). */
+  hideDestroyed?: boolean;
   /** Matches the hostname (any case) or the IP address, anywhere in either. */
   search?: string;
 }
@@ -182,7 +185,7 @@ const VIEW = `
     i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.name_zh as region_name_zh, r.country_code,
     i.product_id, p.name as product_name, p.name_zh as product_name_zh, g.name as group_name,
     g.name_zh as group_name_zh, m.name as image_name, m.name_zh as image_name_zh, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
-    i.due_at, i.suspended_at, i.needs_restart, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
+    i.due_at, i.suspended_at, i.destroyed_at, i.needs_restart, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
     (select v.id from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.status = 'unpaid'
       order by v.id desc limit 1) as unpaid_invoice_id
   from instances i
@@ -201,6 +204,8 @@ function ownedWhere(userId: number, f: InstanceFilter): { sql: string; params: u
   if (f.status) {
     params.push(f.status);
     sql += ` and i.status = $${params.length}`;
+  } else if (f.hideDestroyed) {
+    sql += ` and i.status <> 'destroyed'`;
   }
   if (f.search) {
     params.push(containing(f.search));

@@ -41,6 +41,7 @@ export function toSummary(v: InstanceView, locale: Locale): InstanceSummary {
     AutoRenew: v.auto_renew,
     DueAt: v.due_at.toISOString(),
     SuspendedAt: v.suspended_at?.toISOString() ?? null,
+    DestroyedAt: v.destroyed_at?.toISOString() ?? null,
     UnpaidInvoiceId: v.unpaid_invoice_id,
     CreatedAt: v.created_at.toISOString(),
   };
@@ -69,7 +70,10 @@ function toDetail(
   };
 }
 
-/** SPEC §7 api/instances: one page of the caller's instances, newest first, filtered by status and search. */
+/**
+ * SPEC §7 api/instances: one page of the caller's instances, newest first, filtered by status and
+ * search; destroyed ones only when `status=destroyed` asks for them.
+ */
 export async function listInstances(
   ctx: Context,
   userId: number,
@@ -79,7 +83,8 @@ export async function listInstances(
   const { total, rows } = await instanceViews.list(
     ctx.db,
     userId,
-    { status: q.status, search: q.search || undefined },
+    // Issue 22: destroyed instances are hidden unless the status filter asks for them.
+    { status: q.status, hideDestroyed: true, search: q.search || undefined },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
   return { Total: total, Items: rows.map((v) => toSummary(v, locale)) };

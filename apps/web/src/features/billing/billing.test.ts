@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTopUpAmount, signedMoney } from './money';
+import { checkTopUpAmount, topUpFor } from '../../lib/payments/top-up-amount';
+import { signedMoney } from './money';
 import { parseBillingSearch } from './search';
 
 describe('parseBillingSearch', () => {
@@ -43,5 +44,14 @@ describe('signedMoney', () => {
     expect(signedMoney(1250, 'USD')).toBe('+12.50 USD');
     expect(signedMoney(-300, 'USD')).toBe('-3.00 USD');
     expect(signedMoney(0, 'USD')).toBe('0.00 USD');
+  });
+});
+
+describe('topUpFor', () => {
+  const limits = { Min: 500, Max: 100_000 };
+  it('offers the shortfall itself, raised to the minimum and capped at the maximum', () => {
+    expect(topUpFor(2550, limits)).toBe(2550);
+    expect(topUpFor(1, limits)).toBe(500);
+    expect(topUpFor(250_000, limits)).toBe(100_000);
   });
 });

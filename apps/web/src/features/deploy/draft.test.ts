@@ -5,10 +5,14 @@ import {
   chooseGroup,
   initialSelection,
   missingForDeploy,
+  newDraft,
+  priced,
   pricedCycles,
   randomHostname,
   randomPassword,
+  restoredDraft,
   select,
+  templateLabel,
 } from './draft';
 import { parseDeploySearch } from './search';
 
@@ -96,10 +100,15 @@ describe('what a deploy still lacks (issue 22)', () => {
     productId: 101,
     cycle: 'monthly' as const,
     templateId: null,
+    templateName: '',
+    promoCode: '',
     hostname: 'ECS-abc123',
     username: 'root',
     password: '',
     keyIds: [],
+    originalPrice: 500,
+    calculatedPrice: 500,
+    startAfterReinstall: true,
   };
   const p = REGIONS[1]!.Groups[0]!.Products[1];
 
@@ -119,6 +128,43 @@ describe('what a deploy still lacks (issue 22)', () => {
         { product: undefined, hasTemplate: true },
       ),
     ).toEqual(['size', 'cycle', 'hostname', 'username']);
+  });
+});
+
+describe('the draft’s prices and its return from a top-up (SPEC §3, issue 22)', () => {
+  const fresh = newDraft(REGIONS, { product_id: 102 });
+
+  it('starts with the original price as the price to pay, and no promotion', () => {
+    expect(fresh).toMatchObject({
+      productId: 102,
+      cycle: 'monthly',
+      promoCode: '',
+      originalPrice: 500,
+      calculatedPrice: 500,
+      startAfterReinstall: true,
+    });
+  });
+
+  it('keeps a promotion quote until the code is dropped, and reprices a new cycle', () => {
+    const promoted = priced({ ...fresh, promoCode: 'SPRING', calculatedPrice: 400 }, REGIONS);
+    expect([promoted.originalPrice, promoted.calculatedPrice]).toEqual([500, 400]);
+    expect(priced({ ...promoted, promoCode: '', cycle: 'quarterly' }, REGIONS)).toMatchObject({
+      originalPrice: 1425,
+      calculatedPrice: 1425,
+    });
+  });
+
+  it('takes back a stored draft whose choices are still on sale, and refuses anything else', () => {
+    const stored = JSON.parse(JSON.stringify({ ...fresh, templateId: 7, templateName: 'Debian 12', password: 'pw' }));
+    expect(restoredDraft(REGIONS, stored)).toEqual({
+      ...fresh,
+      templateId: 7,
+      templateName: 'Debian 12',
+      password: 'pw',
+    });
+    expect(restoredDraft(REGIONS, { ...stored, productId: 999 })).toBeNull();
+    expect(restoredDraft(REGIONS, { ...stored, keyIds: 'all' })).toBeNull();
+    expect(restoredDraft(REGIONS, 'draft')).toBeNull();
   });
 });
 
@@ -153,5 +199,12 @@ describe('the /deploy search parameters (SPEC §2)', () => {
       invalid: undefined,
     });
     expect(parseDeploySearch({ promo_code: 2024 })).toEqual({ promo_code: '2024' });
+  });
+});
+
+describe('templateLabel', () => {
+  it('names the distribution once', () => {
+    expect(templateLabel({ Id: 1, Name: 'Debian 12 (Bookworm)', Distribution: 'Debian' })).toBe('Debian 12 (Bookworm)');
+    expect(templateLabel({ Id: 2, Name: '24.04 LTS', Distribution: 'Ubuntu' })).toBe('Ubuntu 24.04 LTS');
   });
 });

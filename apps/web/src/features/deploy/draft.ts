@@ -6,20 +6,36 @@ import {
   HOSTNAME,
   type Product,
   type Region,
+  type Template,
 } from '@nimbus/contract';
 import type { DeploySearch } from './search';
 
-/** SPEC §3 "Deploy draft": what the customer has chosen so far. */
+/**
+ * SPEC §3 "Deploy draft": what the customer has chosen so far. It lives while the customer stays on
+ * /deploy (SPEC §2: cleared on leaving), and rides along a top-up's round trip (issue 22).
+ */
 export interface DeployDraft {
   regionId: number | null;
+  /** The type (SPEC's type_id): a group of the region. */
   groupId: number | null;
   productId: number | null;
+  /** The renew cycle. */
   cycle: CycleKey | null;
   templateId: number | null;
+  /** The chosen image as the summary names it ("Debian 12 (Bookworm)"), '' until one is chosen. */
+  templateName: string;
+  /** The applied promotion code, '' when none. */
+  promoCode: string;
   hostname: string;
   username: string;
   password: string;
   keyIds: number[];
+  /** The catalogue's price of the product for the cycle, in minor units; null until both are chosen. */
+  originalPrice: number | null;
+  /** The price to pay: api/deploy/price's quote for the promotion code, else the original price. */
+  calculatedPrice: number | null;
+  /** SPEC's startAfterReinstall: start the server once it is installed (api/deploy's UserData.Start). */
+  startAfterReinstall: boolean;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -57,6 +73,71 @@ interface Selection {
   group?: Group;
   product?: Product;
 }
+
+/** A draft with nothing typed yet: SPEC §4's cascade from the link, a fresh hostname, user root. */
+export function newDraft(regions: Region[], search: DeploySearch): DeployDraft {
+  return priced(
+    {
+      ...initialSelection(regions, search),
+      templateId: null,
+      templateName: '',
+      promoCode: '',
+      hostname: randomHostname(),
+      username: 'root',
+      password: '',
+      keyIds: [],
+      originalPrice: null,
+      calculatedPrice: null,
+      startAfterReinstall: true,
+    },
+    regions,
+  );
+}
+
+/**
+ * SPEC §4: the original price of the chosen product and cycle, which is also the price to pay
+ * while no promotion is applied (a promotion's quote stays until the product or cycle changes).
+ */
+export function priced(draft: DeployDraft, regions: Region[]): DeployDraft {
+  const { product } = select(regions, draft);
+  const originalPrice = (product && draft.cycle ? product.Price[draft.cycle] : undefined) ?? null;
+  const calculatedPrice =
+    draft.promoCode !== '' && draft.calculatedPrice !== null ? draft.calculatedPrice : originalPrice;
+  return { ...draft, originalPrice, calculatedPrice };
+}
+
+const isIdOrNull = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v));
+const isPrice = isIdOrNull;
+
+/**
+ * A draft read back from storage after a top-up, if it is one: its choices must still be in the
+ * catalogue (the prices are taken from it again); anything else starts a new draft.
+ */
+export function restoredDraft(regions: Region[], raw: unknown): DeployDraft | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const d = raw as Record<keyof DeployDraft, unknown>;
+  const ok =
+    isIdOrNull(d.regionId) &&
+    isIdOrNull(d.groupId) &&
+    isIdOrNull(d.productId) &&
+    isIdOrNull(d.templateId) &&
+    (d.cycle === null || CYCLES.some((c) => c.key === d.cycle)) &&
+    [d.templateName, d.promoCode, d.hostname, d.username, d.password].every((v) => typeof v === 'string') &&
+    Array.isArray(d.keyIds) &&
+    d.keyIds.every((k) => typeof k === 'number') &&
+    isPrice(d.originalPrice) &&
+    isPrice(d.calculatedPrice) &&
+    typeof d.startAfterReinstall === 'boolean';
+  if (!ok) return null;
+  const draft = raw as DeployDraft;
+  const { product } = select(regions, draft);
+  if (!product || (draft.cycle !== null && product.Price[draft.cycle] === undefined)) return null;
+  return priced(draft, regions);
+}
+
+/** An image as the summary names it: its name, led by its distribution unless the name already is. */
+export const templateLabel = (tpl: Template) =>
+  tpl.Name.toLowerCase().startsWith(tpl.Distribution.toLowerCase()) ? tpl.Name : `${tpl.Distribution} ${tpl.Name}`;
 
 /** Finds what the ids of a draft point at in the catalogue. */
 export function select(regions: Region[], draft: Pick<DeployDraft, 'regionId' | 'groupId' | 'productId'>): Selection {

@@ -7,6 +7,11 @@ export interface DeploySearch {
   group_id?: number;
   product_id?: number;
   promo_code?: string;
+  /**
+   * Not SPEC's: the top-up this page sent the customer to, when /billing brings them back to the
+   * draft they left (issue 22). Anything but a whole number is dropped without a word.
+   */
+  resume?: number;
 }
 
 export const DEPLOY_SEARCH_KEYS = ['region_id', 'group_id', 'product_id', 'promo_code'] as const;
@@ -41,5 +46,7 @@ export function parseDeploySearch(raw: Record<string, unknown>): DeploySearch & 
     out.promo_code = undefined;
     invalid.push('promo_code');
   }
+  const resume = asId(raw.resume);
+  out.resume = isId(resume) ? (resume as number) : undefined;
   return invalid.length > 0 ? { ...out, invalid } : out;
 }

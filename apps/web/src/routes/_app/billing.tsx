@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ensureInvoice } from '../../features/billing/api/ensure-invoice';
-import { paymentMethodsQueryOptions } from '../../features/billing/api/payments-api';
+import { paymentMethodsQueryOptions } from '../../lib/payments/top-up-api';
 import { BillingPage } from '../../features/billing/components/billing-page';
 import { type BillingSearch, parseBillingSearch } from '../../features/billing/search';
 import { preloadStripe } from '../../features/billing/stripe';

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS_KEY } from '../../../lib/payments/top-up-api';
 import { BILLING_ROOT } from '../../../lib/session/balance';
 
 /** GET api/invoices and GET api/balance/transactions parameters: a page of a list. */
@@ -16,6 +17,6 @@ export const billingKeys = {
   invoiceList: (params: PageParams & { status?: string }) => [...billingKeys.invoices(), 'list', params] as const,
   invoice: (id: number) => [...billingKeys.invoices(), 'detail', id] as const,
   ledger: (params: PageParams) => [...billingKeys.all, 'ledger', params] as const,
-  methods: () => ['payment-methods'] as const,
+  methods: () => PAYMENT_METHODS_KEY,
   payment: (id: number) => ['payment', id] as const,
 };

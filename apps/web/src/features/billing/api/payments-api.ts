@@ -1,18 +1,10 @@
-import { IDEMPOTENCY_HEADER, Payment, PaymentMethods, QUERY, type TopUpBody } from '@nimbus/contract';
+import { Payment } from '@nimbus/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { billingKeys } from './billing-keys';
 
 /** How often a payment the customer came back from is asked about while the gateway settles it. */
 export const PAYMENT_POLL_MS = 500;
-
-/** GET api/paymentMethods: the methods on offer and the top-up limits (prefetched on /billing). */
-export const paymentMethodsQueryOptions = () =>
-  queryOptions({
-    queryKey: billingKeys.methods(),
-    queryFn: ({ signal }) => api.get('paymentMethods', PaymentMethods, undefined, signal),
-    staleTime: QUERY.prefetchStaleMs,
-  });
 
 /** GET api/payment: a gateway payment, asked again while it is pending. */
 export const paymentQueryOptions = (id: number) =>
@@ -22,7 +14,3 @@ export const paymentQueryOptions = (id: number) =>
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.Status === 'pending' ? PAYMENT_POLL_MS : false),
   });
-
-/** POST api/balance/topup with an idempotency key: a payment whose Url the customer is sent to. */
-export const topUp = (body: TopUpBody, idempotencyKey: string) =>
-  api.post('balance/topup', body, Payment, { [IDEMPOTENCY_HEADER]: idempotencyKey });

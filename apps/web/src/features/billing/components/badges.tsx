@@ -1,5 +1,5 @@
-import type { InvoiceStatus, PaymentMethod } from '@nimbus/contract';
-import { Badge, Group, Text } from '@mantine/core';
+import type { InvoiceStatus } from '@nimbus/contract';
+import { Badge } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/react';
 
 // The billing pages' badges in one module: each module shared by the billing and invoice pages is a
@@ -19,22 +19,5 @@ export function InvoiceStatusBadge({ status, size }: { status: InvoiceStatus; si
     >
       {t(`status.${status}`)}
     </Badge>
-  );
-}
-
-/** A payment method's name, with a clear badge when it is a test gateway that moves no money. */
-export function GatewayLabel({ method }: { method: PaymentMethod }) {
-  const { t } = useTranslation('billing');
-  return (
-    <Group gap="xs" wrap="nowrap" component="span">
-      <Text component="span" fz="sm" fw={500}>
-        {t(`methods.${method.Id}`)}
-      </Text>
-      {method.Test ? (
-        <Badge component="span" color="orange" variant="outline" size="sm" style={{ textTransform: 'none' }}>
-          {t('methods.test')}
-        </Badge>
-      ) : null}
-    </Group>
   );
 }

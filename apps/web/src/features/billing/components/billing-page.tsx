@@ -1,8 +1,11 @@
 import type { Payment, PaymentMethods } from '@nimbus/contract';
 import { Alert, Card, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
+import { notify } from '../../../lib/notify';
+import { topUpReturnPath } from '../../../lib/payments/top-up-return';
 import { money } from '../money';
 import type { BillingSearch } from '../search';
 import { BalanceCard } from './balance-card';
@@ -21,11 +24,23 @@ interface BillingPageProps {
 export function BillingPage({ methods, search, onSearchChange }: BillingPageProps) {
   const { t } = useTranslation('billing');
   const { t: tCommon } = useTranslation();
+  const navigate = useNavigate();
   const [unfinished, setUnfinished] = useState<Payment | null>(null);
   usePaymentReturn(search.payment_id, (payment) => {
-    setUnfinished(payment && payment.Status !== 'succeeded' ? payment : null);
+    const failed = payment && payment.Status !== 'succeeded' ? payment : null;
+    // A top-up started from another page (a deploy the balance could not cover) goes back there,
+    // paid or not: the page kept what the customer was doing.
+    const back = search.payment_id === undefined ? null : topUpReturnPath(search.payment_id);
+    if (back) {
+      if (failed) notify.warning({ title: t('payment.failedTitle'), message: failureText(failed) });
+      void navigate({ to: back, search: { resume: search.payment_id }, replace: true });
+      return;
+    }
+    setUnfinished(failed);
     onSearchChange({ ...search, payment_id: undefined });
   });
+  const failureText = (payment: Payment) =>
+    t(`payment.failed.${failureOf(payment)}`, { amount: money(payment.Amount, payment.Currency) });
   const tab = search.tab ?? 'invoices';
   const page = search.page ?? 1;
 
@@ -50,7 +65,7 @@ export function BillingPage({ methods, search, onSearchChange }: BillingPageProp
           onClose={() => setUnfinished(null)}
           role="alert"
         >
-          {t(`payment.failed.${failureOf(unfinished)}`, { amount: money(unfinished.Amount, unfinished.Currency) })}
+          {failureText(unfinished)}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -9,7 +9,7 @@ import { useDateFormat, usePercentFormat } from '../../../lib/i18n/use-date-form
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDownloadDocument } from '../api/documents-api';
 import { invoiceQueryOptions } from '../api/invoices-api';
-import { paymentMethodsQueryOptions } from '../api/payments-api';
+import { paymentMethodsQueryOptions } from '../../../lib/payments/top-up-api';
 import { money } from '../money';
 import classes from './invoice.module.css';
 import { InvoicedToBlock, IssuerBlock } from './invoiced-to';

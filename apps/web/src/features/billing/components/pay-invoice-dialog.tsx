@@ -15,7 +15,7 @@ import { useAction } from '../../../lib/use-action';
 import { billingKeys } from '../api/billing-keys';
 import { payInvoice } from '../api/invoices-api';
 import { money } from '../money';
-import { GatewayLabel } from './badges';
+import { GatewayLabel } from '../../../components/top-up-form';
 
 interface PayInvoiceDialogProps {
   invoice: Invoice;

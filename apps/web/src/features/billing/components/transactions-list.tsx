@@ -9,7 +9,7 @@ import { transactionsQueryOptions } from '../api/transactions-api';
 import { money, signedMoney } from '../money';
 import classes from './billing.module.css';
 import { ListFooter } from './list-footer';
-import { TOP_UP_INPUT_ID } from './top-up-card';
+import { TOP_UP_INPUT_ID } from '../../../components/top-up-form';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

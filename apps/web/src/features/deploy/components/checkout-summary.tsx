@@ -12,6 +12,7 @@ import { useAction } from '../../../lib/use-action';
 import { quotePrice } from '../api/deploy-api';
 import type { DeployDraft, Missing } from '../draft';
 import classes from './deploy.module.css';
+import { type ParkedDraft, ShortfallAlert } from './top-up-dialog';
 
 /**
  * An applied promotion code and the price api/deploy/price answered for it (SPEC §7: the discounted
@@ -28,6 +29,8 @@ interface CheckoutSummaryProps {
   names: { region?: string; type?: string; image?: string };
   promotion: Promotion | null;
   promoInput: string;
+  /** What a top-up from the checkout leaves behind, to come back to. */
+  parked: ParkedDraft;
   onPromoInput: (code: string) => void;
   onPromotion: (promotion: Promotion | null) => void;
   canDeploy: boolean;
@@ -58,7 +61,10 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const { draft, product, promotion } = props;
   const currency = product?.Currency ?? user.Currency;
   const amount = (minor: number) => money(minor, currency);
-  const original = product && draft.cycle ? product.Price[draft.cycle] : undefined;
+  const original = draft.originalPrice ?? undefined;
+  const total = draft.calculatedPrice;
+  // What the balance lacks for this deploy (issue 22), when both are in one currency.
+  const shortfall = total !== null && currency === user.Currency ? Math.max(0, total - user.Balance) : 0;
   /** What a quoted price takes off the catalogue's price for the cycle (the quote is the discounted price). */
   const discountOn = (price: number) => (original === undefined ? 0 : Math.max(0, original - price));
   const none = t('summary.none');
@@ -124,12 +130,13 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           <Group justify="space-between" wrap="nowrap" align="baseline">
             <Text fw={600}>{t('summary.total')}</Text>
             <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="deploy-total">
-              {original === undefined ? none : amount(promotion ? promotion.price : original)}
+              {total === null ? none : amount(total)}
             </Text>
           </Group>
           <Text c="dimmed" fz="xs" ta="right">
             {t('summary.balance', { amount: money(user.Balance, user.Currency) })}
           </Text>
+          {shortfall > 0 ? <ShortfallAlert shortfall={shortfall} currency={currency} parked={props.parked} /> : null}
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg">

@@ -2,10 +2,12 @@ import { cycleByKey, type DeployBody, type Region } from '@nimbus/contract';
 import { Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
+import { dropTopUpReturn, topUpReturnState } from '../../../lib/payments/top-up-return';
 import { refreshBalance } from '../../../lib/session/balance';
 import { useAction } from '../../../lib/use-action';
 import { deploy, productsQueryOptions, templatesQueryOptions } from '../api/deploy-api';
@@ -13,36 +15,54 @@ import {
   cascade,
   chooseGroup,
   type DeployDraft,
-  initialSelection,
   missingForDeploy,
+  newDraft,
+  priced,
   pricedCycles,
-  randomHostname,
+  restoredDraft,
   select,
+  templateLabel,
 } from '../draft';
 import type { DeploySearch } from '../search';
 import { CycleCards, GroupCards, ProductCards, RegionCards } from './catalog-sections';
 import { CheckoutSummary, type Promotion } from './checkout-summary';
+import type { ParkedDraft } from './top-up-dialog';
 import classes from './deploy.module.css';
 import { DeployProgress, type DeployingTask } from './deploy-progress';
 import { ImagePicker } from './image-picker';
 import { ServerConfig } from './server-config';
 
-/** /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it. */
+/**
+ * /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it; moving
+ * within /deploy keeps it. The one way out that keeps it is a top-up from the checkout: the draft
+ * is left in the tab's storage, and /billing brings the customer back here with `resume`.
+ */
 export function DeployPage({ search }: { search: DeploySearch }) {
   const { t } = useTranslation('deploy');
   const { t: tErrors } = useTranslation('errors');
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { data: regions } = useSuspenseQuery(productsQueryOptions());
-  const [draft, setDraft] = useState<DeployDraft>(() => ({
-    ...initialSelection(regions, search),
-    templateId: null,
-    hostname: randomHostname(),
-    username: 'root',
-    password: '',
-    keyIds: [],
-  }));
-  const [promoInput, setPromoInput] = useState(search.promo_code ?? '');
-  const [promotion, setPromotion] = useState<Promotion | null>(null);
+  const [parked] = useState(() => topUpReturnState('/deploy', search.resume) as ParkedDraft | undefined);
+  const [draft, setDraft] = useState<DeployDraft>(
+    () => (parked && restoredDraft(regions, parked.draft)) || newDraft(regions, search),
+  );
+  const [promoInput, setPromoInput] = useState(() =>
+    parked && typeof parked.promoInput === 'string' ? parked.promoInput : (search.promo_code ?? ''),
+  );
+  // A draft left for a top-up is picked up once; entering /deploy any other way forgets it.
+  useEffect(() => {
+    dropTopUpReturn();
+    if (search.resume !== undefined) {
+      void navigate({ to: '/deploy', search: (prev) => ({ ...prev, resume: undefined }), replace: true });
+    }
+  }, [navigate, search.resume]);
+  const promotion: Promotion | null =
+    draft.promoCode !== '' && draft.calculatedPrice !== null
+      ? { code: draft.promoCode, price: draft.calculatedPrice }
+      : null;
+  const setPromotion = (p: Promotion | null) =>
+    setDraft((d) => priced({ ...d, promoCode: p?.code ?? '', calculatedPrice: p?.price ?? null }, regions));
   const [task, setTask] = useState<DeployingTask | null>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const send = useAction((body: DeployBody) => deploy(body, idempotencyKey));
@@ -53,14 +73,19 @@ export function DeployPage({ search }: { search: DeploySearch }) {
 
   const patch = (next: Partial<DeployDraft>) => setDraft((d) => ({ ...d, ...next }));
   /** SPEC §4: changing the product or cycle clears the promotion and shows the original price. */
-  const choose = (next: Partial<DeployDraft>) => {
-    setPromotion(null);
+  const choose = (next: Partial<DeployDraft>) =>
     setDraft((d) => {
-      const merged = { ...d, ...next };
+      const merged = { ...d, ...next, promoCode: '' };
       const keepTemplate = merged.productId === d.productId;
-      return { ...merged, templateId: keepTemplate ? d.templateId : null };
+      return priced(
+        {
+          ...merged,
+          templateId: keepTemplate ? d.templateId : null,
+          templateName: keepTemplate ? d.templateName : '',
+        },
+        regions,
+      );
     });
-  };
   const chooseRegion = (r: Region) => choose(cascade(r, draft.groupId, draft.productId));
 
   const missing = missingForDeploy(draft, { product, hasTemplate: !!template });
@@ -81,6 +106,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           Username: draft.username,
           Password: draft.password,
           SSHKeyIds: draft.keyIds,
+          Start: draft.startAfterReinstall,
         },
         CustomConfig: [],
       },
@@ -139,7 +165,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           <ImagePicker
             templates={draft.productId === null ? [] : templates.data}
             value={draft.templateId}
-            onChange={(tpl) => patch({ templateId: tpl.Id })}
+            onChange={(tpl) => patch({ templateId: tpl.Id, templateName: templateLabel(tpl) })}
           />
         </SectionCard>
         <SectionCard title={t('sections.config')}>
@@ -152,10 +178,11 @@ export function DeployPage({ search }: { search: DeploySearch }) {
         names={{
           region: region?.Name,
           type: group?.Name,
-          image: template ? `${template.Distribution} ${template.Name}` : undefined,
+          image: template ? draft.templateName : undefined,
         }}
         promotion={promotion}
         promoInput={promoInput}
+        parked={{ draft, promoInput }}
         onPromoInput={setPromoInput}
         onPromotion={setPromotion}
         canDeploy={canDeploy}

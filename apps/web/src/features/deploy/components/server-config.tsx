@@ -121,6 +121,12 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
           </Text>
         )}
       </Stack>
+      {/* A checkbox, not Mantine's Switch: that one shares modules with /login's checkbox (budget). */}
+      <Checkbox
+        label={t('config.start')}
+        checked={draft.startAfterReinstall}
+        onChange={(e) => onChange({ startAfterReinstall: e.currentTarget.checked })}
+      />
       <SshKeyFormModal
         opened={adding}
         onClose={() => setAdding(false)}

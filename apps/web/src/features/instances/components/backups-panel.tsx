@@ -67,6 +67,7 @@ function Backups({ instanceId, list }: { instanceId: number; list: BackupList })
         columns={[{ header: t('backups.columns.size'), cell: (b) => (b.Size === null ? '—' : formatBytes(b.Size)) }]}
         canRestore={(b) => b.Status === 'ready'}
         canDelete={(b) => b.Status === 'ready' || b.Status === 'failed'}
+        nameHint={t('backups.nameHint', { max: BACKUP_NAME_MAX })}
         nameMax={BACKUP_NAME_MAX}
         checkName={() => undefined}
       />

@@ -1,5 +1,5 @@
 import type { InstanceDetail, InstanceFull, VmState } from '@nimbus/contract';
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   IconPlayerPause,
   IconPlayerPlay,
@@ -10,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { useInstanceAction } from '../api/instance-actions-api';
@@ -124,6 +125,7 @@ export function DestroyButton({ instance }: { instance: Instance }) {
   const [typed, setTyped] = useState('');
   const destroy = useInstanceAction<{ Hostname: string }>(instance.Id, 'destroy');
   const matches = typed.trim().toLowerCase() === instance.Hostname.toLowerCase();
+  const date = useDateFormat();
   const close = () => {
     setOpen(false);
     setTyped('');
@@ -143,7 +145,15 @@ export function DestroyButton({ instance }: { instance: Instance }) {
         opened={open}
         onClose={close}
         title={t('confirm.destroy.title', { host: instance.Hostname })}
-        message={t('confirm.destroy.message')}
+        message={
+          <Stack gap="xs">
+            <Text fz="sm">{t('confirm.destroy.message')}</Text>
+            {/* Issue 22: destroying gives nothing of the prepaid period back (the destroy task moves no money). */}
+            <Text fz="sm" fw={600}>
+              {t('confirm.destroy.prepaid', { date: date.format(new Date(instance.DueAt)) })}
+            </Text>
+          </Stack>
+        }
         confirmLabel={t('power.destroy')}
         danger
         canConfirm={matches}

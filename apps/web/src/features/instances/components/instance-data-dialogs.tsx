@@ -57,6 +57,7 @@ export function NameDescriptionDialog({
   onClose,
   title,
   nameHint,
+  defaultName,
   nameMax,
   checkName,
   submit,
@@ -65,7 +66,9 @@ export function NameDescriptionDialog({
   opened: boolean;
   onClose: () => void;
   title: string;
-  nameHint?: string;
+  nameHint: string;
+  /** The name offered when the dialog opens (issue 22: snapshots and backups get a default name). */
+  defaultName: () => string;
   nameMax: number;
   checkName: NameCheck;
   submit: (values: NameDescription, callbacks: DataActionCallbacks) => void;
@@ -77,6 +80,7 @@ export function NameDescriptionDialog({
         <NameDescriptionForm
           onCancel={onClose}
           nameHint={nameHint}
+          defaultName={defaultName}
           nameMax={nameMax}
           checkName={checkName}
           submit={submit}
@@ -91,6 +95,7 @@ export function NameDescriptionDialog({
 function NameDescriptionForm({
   onCancel,
   nameHint,
+  defaultName,
   nameMax,
   checkName,
   submit,
@@ -98,7 +103,8 @@ function NameDescriptionForm({
   title,
 }: {
   onCancel: () => void;
-  nameHint?: string;
+  nameHint: string;
+  defaultName: () => string;
   nameMax: number;
   checkName: NameCheck;
   submit: (values: NameDescription, callbacks: DataActionCallbacks) => void;
@@ -107,7 +113,7 @@ function NameDescriptionForm({
 }) {
   const { t } = useTranslation('instance-data');
   const form = useForm<NameDescription>({
-    initialValues: { Name: '', Description: '' },
+    initialValues: { Name: defaultName(), Description: '' },
     validate: (v) => {
       const errors: Record<string, string> = {};
       const name = v.Name.trim();

@@ -7,6 +7,7 @@ import { AnchorLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instanceFullQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
 import { instanceQueryOptions } from '../api/instances-api';
+import { EndedInstance } from './ended-instance';
 import { InstanceOverview } from './instance-overview';
 import { useLiveHistory } from './live-usage';
 import classes from './instances.module.css';
@@ -106,8 +107,14 @@ export interface InstanceDetailPageProps {
   onTabChange: (tab: string) => void;
 }
 
-/** /instances/{id}/: the header, the VM state tips and the tabs of one server. */
-export function InstanceDetailPage({ id, tab, onTabChange }: InstanceDetailPageProps) {
+/** /instances/{id}/: one server, or what a destroyed one was (issue 22). */
+export function InstanceDetailPage(props: InstanceDetailPageProps) {
+  const { data: instance } = useSuspenseQuery(instanceQueryOptions(props.id));
+  return instance.Status === 'destroyed' ? <EndedInstance instance={instance} /> : <LiveInstancePage {...props} />;
+}
+
+/** The header, the VM state tips and the tabs of a server that is (or is about to be) there. */
+function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
   const { t } = useTranslation('instances');
   const { t: tLive } = useTranslation('instance-live');
   const { data: instance } = useSuspenseQuery(instanceQueryOptions(id));

@@ -11,7 +11,8 @@ import { GuestOsPanel } from './guest-os-panel';
 import { LiveUsage } from './live-usage';
 import type { LiveHistory } from '../live-series';
 
-const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
+/** Memory as people read it: 512 MB, 2 GB. */
+export const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
 
 /** The overview tab: SPEC §3's fields, the live charts and the guest OS. */
 export function InstanceOverview({ instance, history }: { instance: InstanceFull; history: LiveHistory }) {

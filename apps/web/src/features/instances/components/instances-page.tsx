@@ -1,6 +1,6 @@
 import { INSTANCE_STATUSES } from '@nimbus/contract';
 import { money } from '../../../lib/money';
-import { Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -57,6 +57,10 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           <ButtonLink to="/deploy" leftSection={<IconRocket size={16} />} mt="sm">
             {t('empty.action')}
           </ButtonLink>
+          {/* Destroyed instances are left out of the list by default (issue 22): they may be all there is. */}
+          <Anchor component="button" type="button" fz="sm" onClick={() => onSearchChange({ status: 'destroyed' })}>
+            {t('empty.showDestroyed')}
+          </Anchor>
         </Stack>
       </Card>
     );
@@ -78,7 +82,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           label={t('filter.label')}
           statuses={INSTANCE_STATUSES}
           value={search.status}
-          all={t('status.any')}
+          all={t('filter.all')}
           labelOf={(s) => t(`status.${s}`)}
           onChange={(status) => onSearchChange({ ...search, status, page: undefined })}
           w={180}
@@ -104,46 +108,57 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {data?.Items.map((instance) => (
-            <Table.Tr key={instance.Id}>
-              <Table.Td>
-                <AnchorLink to="/instances/$id" params={{ id: String(instance.Id) }} fw={600}>
-                  {instance.Hostname}
-                </AnchorLink>
-                <Text fz="xs" c="dimmed" hiddenFrom="sm">
-                  {instance.IpAddress ?? t('table.noIp')}
-                </Text>
-                <Text fz="xs" c="dimmed" visibleFrom="sm">
-                  {instance.ImageName}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="wrap">
-                  <StatusBadge status={instance.Status} />
-                  <SuspendedBadge instance={instance} />
-                </Group>
-              </Table.Td>
-              <Table.Td visibleFrom="sm" ff="monospace" fz="sm">
-                {instance.IpAddress ?? '—'}
-              </Table.Td>
-              <Table.Td visibleFrom="md">
-                <Group gap="xs" wrap="nowrap">
-                  <Flag code={instance.CountryCode} />
-                  <Text fz="sm">{instance.RegionName}</Text>
-                </Group>
-              </Table.Td>
-              <Table.Td visibleFrom="lg" fz="sm">
-                {instance.ProductName}
-              </Table.Td>
-              <Table.Td visibleFrom="lg" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {money(instance.Price, instance.Currency)}
-              </Table.Td>
-              <Table.Td visibleFrom="md" fz="sm">
-                {date.format(new Date(instance.DueAt))}
-              </Table.Td>
-              <Table.Td ta="end">{instance.SuspendedAt ? null : <RowActions instance={instance} />}</Table.Td>
-            </Table.Tr>
-          ))}
+          {data?.Items.map((instance) => {
+            // Issue 22: a destroyed instance shows when it ended, with no renewal and no actions.
+            const ended = instance.Status === 'destroyed';
+            return (
+              <Table.Tr key={instance.Id}>
+                <Table.Td>
+                  <AnchorLink to="/instances/$id" params={{ id: String(instance.Id) }} fw={600}>
+                    {instance.Hostname}
+                  </AnchorLink>
+                  <Text fz="xs" c="dimmed" hiddenFrom="sm">
+                    {instance.IpAddress ?? t('table.noIp')}
+                  </Text>
+                  <Text fz="xs" c="dimmed" visibleFrom="sm">
+                    {instance.ImageName}
+                  </Text>
+                  {ended && instance.DestroyedAt ? (
+                    <Text fz="xs" c="dimmed">
+                      {t('table.destroyedOn', { date: date.format(new Date(instance.DestroyedAt)) })}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    <StatusBadge status={instance.Status} />
+                    <SuspendedBadge instance={instance} />
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="sm" ff="monospace" fz="sm">
+                  {instance.IpAddress ?? '—'}
+                </Table.Td>
+                <Table.Td visibleFrom="md">
+                  <Group gap="xs" wrap="nowrap">
+                    <Flag code={instance.CountryCode} />
+                    <Text fz="sm">{instance.RegionName}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="lg" fz="sm">
+                  {instance.ProductName}
+                </Table.Td>
+                <Table.Td visibleFrom="lg" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {ended ? '—' : money(instance.Price, instance.Currency)}
+                </Table.Td>
+                <Table.Td visibleFrom="md" fz="sm">
+                  {ended ? '—' : date.format(new Date(instance.DueAt))}
+                </Table.Td>
+                <Table.Td ta="end">
+                  {instance.SuspendedAt || ended ? null : <RowActions instance={instance} />}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
       {data && data.Items.length === 0 ? (

@@ -3,6 +3,7 @@ import { IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
+import { defaultRestorePointName } from '../restore-point-name';
 import { ConfirmDialog, NameDescriptionDialog, type NameCheck, type NameDescription } from './instance-data-dialogs';
 import classes from './instance-data.module.css';
 import { useDataAction } from './use-data-action';
@@ -41,7 +42,8 @@ interface RestorePointsProps<T extends RestorePoint, Target extends Record<strin
   columns?: ExtraColumn<T>[];
   canRestore?: (item: T) => boolean;
   canDelete?: (item: T) => boolean;
-  nameHint?: string;
+  /** The rule for names, stated under the field. */
+  nameHint: string;
   nameMax: number;
   checkName: NameCheck;
 }
@@ -175,6 +177,13 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
         onClose={() => setCreating(false)}
         title={t(`${kind}.formTitle`)}
         nameHint={nameHint}
+        defaultName={() =>
+          defaultRestorePointName(
+            kind === 'snapshots' ? 'snap' : 'backup',
+            new Date(),
+            items.map((i) => i.Name),
+          )
+        }
         nameMax={nameMax}
         checkName={checkName}
         busy={add.isPending}
