@@ -56,7 +56,11 @@ export function ShortfallAlert({
             <TopUpForm
               methods={methods.data}
               initialAmount={topUpFor(shortfall, methods.data.TopUp)}
-              onLeave={(payment) => leaveForTopUp(payment.Id, '/deploy', parked)}
+              // The root password is not parked: it would sit in the tab's storage while the customer
+              // is at the gateway. It is asked again on the way back (the draft lists it as missing).
+              onLeave={(payment) =>
+                leaveForTopUp(payment.Id, '/deploy', { ...parked, draft: { ...parked.draft, password: '' } })
+              }
             />
           ) : methods.isError ? (
             <Alert color="red" role="alert" title={t('shortfall.loadFailed')}>
