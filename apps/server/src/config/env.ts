@@ -202,7 +202,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...s3Problems(c));
   problems.push(...oauthProblems(c));
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, PAYMENT_GATEWAYS: gateways };
+  return {
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    PAYMENT_GATEWAYS: gateways,
+    // The demo account (and codes in the log) belongs to the embedded demo only: never beside real clusters.
+    DEMO_ACCOUNT: c.DEMO_ACCOUNT && !c.COMPUTE_CONFIG,
+  };
 }
 
 /**
