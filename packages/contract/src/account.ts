@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CaptchaField } from './captcha.js';
 import { CODE, EMAIL_MAX, PASSWORD, PROFILE_FIELD_MAX } from './constants.js';
 
 // zod/mini, not classic zod: its functions tree-shake, so the web app ships only the checks these
@@ -48,7 +49,7 @@ export const CodeField = code;
 export const AgreeTermsField = agree;
 export const ConfirmPasswordField = confirmPassword;
 
-export const RegisterCodeBody = z.object({ Email: email });
+export const RegisterCodeBody = z.object({ Email: email, Captcha: CaptchaField });
 export const RegisterBody = z.object({
   Email: email,
   Password: password,
@@ -56,14 +57,22 @@ export const RegisterBody = z.object({
   Code: code,
   AgreeTerms: agree,
   AffCode: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: 'incorrect_length' }))),
+  Captcha: CaptchaField,
 });
 export const LoginBody = z.object({
   Email: email,
   Password: currentPassword,
   AgreeTerms: agree,
+  Captcha: CaptchaField,
 });
-export const ForgetBody = z.object({ Email: email });
-export const ResetBody = z.object({ Email: email, Code: code, Password: password, ConfirmPassword: confirmPassword });
+export const ForgetBody = z.object({ Email: email, Captcha: CaptchaField });
+export const ResetBody = z.object({
+  Email: email,
+  Code: code,
+  Password: password,
+  ConfirmPassword: confirmPassword,
+  Captcha: CaptchaField,
+});
 
 export const ProfileSchema = z.object({
   FirstName: profileField,

@@ -30,7 +30,9 @@ async function demoUsers(databaseUrl: string): Promise<number> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const { rows } = await c.query<{ n: number }>("select count(*)::int as n from users where email = 'demo@example.com'");
+    const { rows } = await c.query<{ n: number }>(
+      "select count(*)::int as n from users where email = 'demo@example.com'",
+    );
     return rows[0]!.n;
   } finally {
     await c.end();
