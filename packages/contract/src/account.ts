@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { CaptchaField } from './captcha.js';
 import { CODE, EMAIL_MAX, PASSWORD, PROFILE_FIELD_MAX } from './constants.js';
 
 // zod/mini, not classic zod: its functions tree-shake, so the web app ships only the checks these
@@ -38,6 +37,11 @@ const code = z
   .check(z.trim(), z.regex(new RegExp(`^\\d{${CODE.length}}$`), { error: 'invalid_code' }));
 
 const agree = z.literal(true, { error: 'must_agree_terms' });
+
+/** A solved challenge (captcha.ts, SPEC §8 `need_recaptcha`): base64 of its JSON, sent when the server asked. */
+const CaptchaField = z.optional(
+  z.string({ error: 'invalid_value' }).check(z.maxLength(4096, { error: 'invalid_value' })),
+);
 
 const profileField = z
   .string({ error: 'invalid_value' })

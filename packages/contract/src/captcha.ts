@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 
+// Only the server and the solver's lazy chunk use these: the field the forms send (CaptchaField) is
+// in account.ts, so this module stays out of /login's first download.
+
 /**
  * The self-hosted proof-of-work challenge (ALTCHA) of SPEC §8 `need_recaptcha` (issue 18): GET
  * api/captcha answers one; the page solves it and sends the result as the `Captcha` field of the
@@ -31,8 +34,3 @@ export const CaptchaPayload = z.object({
   solution: z.object({ counter: z.number(), derivedKey: hex(128) }),
 });
 export type CaptchaPayload = z.infer<typeof CaptchaPayload>;
-
-/** The `Captcha` field of sign-in, sign-up and password-reset requests: sent when need_recaptcha asked for it. */
-export const CaptchaField = z.optional(
-  z.string({ error: 'invalid_value' }).check(z.maxLength(4096, { error: 'invalid_value' })),
-);

@@ -13,6 +13,7 @@ import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
 import { useResetPassword } from '../api/reset-password';
+import { HumanCheckStatus, useHumanCheck } from '../human-check/use-human-check';
 
 type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
 
@@ -22,8 +23,9 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const reset = useResetPassword();
-  const forget = useForgetPassword();
+  const human = useHumanCheck();
+  const reset = useResetPassword(human.guard);
+  const forget = useForgetPassword(human.guard);
   const form = useForm<Values>({
     initialValues: { Email: '', Code: '', Password: '', ConfirmPassword: '' },
     validate: zodValidate<Values>(schema, (v) => matchPasswords(v.Password, v.ConfirmPassword, 'ConfirmPassword')),
@@ -58,6 +60,8 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
+        {/* Sending the code is what asks first, so the check shows beside it. */}
+        <HumanCheckStatus progress={human.progress} />
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}

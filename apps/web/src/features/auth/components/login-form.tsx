@@ -12,6 +12,7 @@ import { zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { redirectTarget } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
+import { HumanCheckStatus, useHumanCheck } from '../human-check/use-human-check';
 import { TermsCheckbox } from './terms-checkbox';
 
 // Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
@@ -33,7 +34,8 @@ export function LoginForm({ redirect, signInRequired, oauthError, provider }: Lo
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const login = useLogin();
+  const human = useHumanCheck();
+  const login = useLogin(human.guard);
   const form = useForm<Values>({ initialValues, validate: zodValidate<Values>(LoginBody) });
   const field = useFormField(form, { Email: { required: 'email_required' } });
 
@@ -70,6 +72,7 @@ export function LoginForm({ redirect, signInRequired, oauthError, provider }: Lo
           </Group>
         </Stack>
         <TermsCheckbox {...field('AgreeTerms', { type: 'checkbox' })} />
+        <HumanCheckStatus progress={human.progress} />
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('login.submit')}
         </Button>

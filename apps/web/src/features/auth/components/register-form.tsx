@@ -13,6 +13,7 @@ import { useFormField } from '../../../lib/form/use-form-field';
 import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
+import { HumanCheckStatus, useHumanCheck } from '../human-check/use-human-check';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { TermsCheckbox } from './terms-checkbox';
 
@@ -38,8 +39,9 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const registerAccount = useRegister();
-  const sendCode = useSendRegisterCode();
+  const human = useHumanCheck();
+  const registerAccount = useRegister(human.guard);
+  const sendCode = useSendRegisterCode(human.guard);
   const form = useForm<Values>({
     initialValues: {
       Email: '',
@@ -80,6 +82,8 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
+        {/* Sending the code is what asks first, so the check shows beside it. */}
+        <HumanCheckStatus progress={human.progress} />
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}
