@@ -1,5 +1,5 @@
 import { createAccount } from './support/api';
-import { expect, field, presetChoice, test } from './support/fixtures';
+import { expect, expectAccessible, field, presetChoice, test } from './support/fixtures';
 import { E2E } from './support/ports';
 
 // Issue 18 §3: ten failed sign-ins used to lock the account, so anyone could lock a customer out.
@@ -78,6 +78,7 @@ for (const { locale, theme, viewport } of CASES) {
       await expect(panel.getByRole('progressbar', { name: t.progress })).toHaveAttribute('aria-valuenow', '0');
       const box = await panel.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(page, `the human check (${locale}, ${theme})`);
       release();
 
       await expect(page.getByText(t.signedIn, { exact: true })).toBeVisible({ timeout: 60_000 });

@@ -59,7 +59,7 @@ export default function HumanCheckPanel({ progress }: { progress: number }) {
             {text.checking}
           </Text>
         </Group>
-        <Progress value={percent} animated aria-label={text.progress} aria-valuetext={`${percent}%`} />
+        <Progress value={percent} animated aria-label={text.progress} />
         <Text size="xs" c="dimmed">
           {text.hint}
         </Text>
