@@ -9,6 +9,7 @@ import { DEFAULT_CATALOG, seedCatalog } from './modules/catalog/seed.js';
 import { Compute } from './modules/compute/compute.js';
 import type { Role } from './modules/jobs/jobs.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { joinReplicas, ReplicaConflict, type Replica } from './modules/replicas/replicas.js';
 import { Throttle } from './modules/throttle/throttle.js';
 import { seedTicketTypes } from './modules/tickets/seed.js';
 import { ensureDemoAccount } from './modules/users/demo.js';
@@ -56,6 +57,8 @@ async function main() {
       log,
       // The embedded demo's clusters survive restarts (issue 18): their VMs are kept beside the database.
       stateDir: path.join(path.resolve(config.DATA_DIR), 'emulated-clusters'),
+      // The per-node and per-storage limits hold across every replica on this database (issue 18 §4).
+      databaseUrl: database.url,
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
@@ -85,6 +88,17 @@ async function main() {
     await database.close();
     process.exit(1);
   }
+  // A second replica whose attachments the others cannot see refuses to start (issue 18 §4).
+  let replica: Replica;
+  try {
+    replica = await joinReplicas(ctx);
+  } catch (e) {
+    if (!(e instanceof ReplicaConflict)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    await compute.close();
+    await database.close();
+    process.exit(1);
+  }
   const demo = config.DEMO_ACCOUNT ? await ensureDemoAccount(database.db, config.CURRENCY) : null;
   const ticketTypes = await seedTicketTypes(database.db);
   const workers = await startWorkers(ctx, role, config.WORKER_CONCURRENCY);
@@ -102,6 +116,7 @@ async function main() {
     await workers.stop().catch((err: unknown) => log.error({ err }, 'stopping the workers failed'));
     mailer.close();
     await compute.close();
+    await replica.leave();
     await database.close();
     process.exit(0);
   };
@@ -111,6 +126,7 @@ async function main() {
     await app?.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     log.fatal({ err }, 'could not listen');
+    await replica.leave();
     await database.close();
     process.exit(1);
   }

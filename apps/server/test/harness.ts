@@ -25,6 +25,8 @@ export interface Harness {
   db: Db;
   mail: MailCatcher;
   databaseUrl: string;
+  /** The environment the app's configuration was read from. */
+  env: Record<string, string>;
   /** The emulated cluster of each region (with `compute`), to inject faults or look at VMs. */
   emulators: Map<string, Emulator>;
   close(): Promise<void>;
@@ -64,18 +66,69 @@ export interface HarnessOptions {
   log?: DestinationStream;
 }
 
+export interface Replica {
+  app: FastifyInstance;
+  ctx: Context;
+  close(): Promise<void>;
+}
+
+/**
+ * A second server process on the harness's database, as a replica behind a load balancer runs: its
+ * own app, memory, Proxmox clients and (when the harness has compute) task workers, with `env`
+ * changing its configuration.
+ */
+export async function startReplica(h: Harness, env: Record<string, string> = {}): Promise<Replica> {
+  const config: Config = loadConfig({ ...h.env, ...env });
+  const ctx: Context = {
+    ...h.ctx,
+    config,
+    throttle: new Throttle(h.db, config.AUTH_RATE_LIMIT_SCALE),
+    jobs: undefined,
+  };
+  const server = await startServerParts(ctx, !!h.ctx.compute);
+  return { app: server.app, ctx, close: server.stop };
+}
+
+/** A server process's parts on `ctx`: with compute its Proxmox clients and task workers, then its app. */
+async function startServerParts(ctx: Context, withCompute: boolean) {
+  let workers: Workers | null = null;
+  if (withCompute) {
+    ctx.compute = await Compute.start({
+      configValue: ctx.config.COMPUTE_CONFIG,
+      emulatorSpeed: 1,
+      log: ctx.log,
+      databaseUrl: ctx.databaseUrl,
+    });
+    workers = await startWorkers(ctx, 'all', ctx.config.WORKER_CONCURRENCY);
+  }
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    async stop() {
+      await app.close();
+      await workers?.stop();
+      await ctx.compute?.close();
+    },
+  };
+}
+
 /** The real app on a fresh, migrated database, mailing through a real SMTP server on 127.0.0.1. */
 export async function startHarness(env: Record<string, string> = {}, opts: HarnessOptions = {}): Promise<Harness> {
   const databaseUrl = await freshDatabase();
   const mail = await new MailCatcher().start();
   const embedded = opts.compute ? await startEmbeddedCompute(opts.compute.speed ?? 0.02) : null;
-  const config: Config = loadConfig({
+  const appEnv: Record<string, string> = {
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
     WEB_DIST: '/nonexistent',
+    // The suite must pass on a nearly full disk (CI machines have had a few hundred MB free); the
+    // floor itself is tested with values set on purpose (tickets/storage-limits.test.ts).
+    DATA_DIR_MIN_FREE_MB: '1',
     ...(embedded ? { COMPUTE_CONFIG: JSON.stringify(embedded.config) } : {}),
     ...env,
-  });
+  };
+  const config: Config = loadConfig(appEnv);
   const db = createPool(databaseUrl, { max: 10 });
   await migrate(db);
   const log = createLogger(config.LOG_LEVEL, opts.log);
@@ -87,25 +140,18 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, logMail: config.DEMO_ACCOUNT }),
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
-  let workers: Workers | null = null;
-  if (embedded) {
-    ctx.compute = await Compute.start({ configValue: config.COMPUTE_CONFIG, emulatorSpeed: 1, log });
-    await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
-    workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
-  }
-  const app = await buildApp(ctx);
-  await app.ready();
+  if (embedded) await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
+  const { app, stop } = await startServerParts(ctx, !!embedded);
   return {
     app,
     ctx,
     db,
     mail,
     databaseUrl,
+    env: appEnv,
     emulators: embedded?.emulators ?? new Map(),
     async close() {
-      await app.close();
-      await workers?.stop();
-      await ctx.compute?.close();
+      await stop();
       await embedded?.close();
       ctx.mailer.close();
       await db.end();

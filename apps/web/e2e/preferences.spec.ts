@@ -102,3 +102,60 @@ test.describe('switching', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
   });
 });
+
+test.describe('preferences follow the account', () => {
+  test('language and theme saved on one device apply on another where nobody chose; a local choice still wins', async ({
+    browser,
+  }) => {
+    const account = await createAccount();
+    const device = async (locale: string, preset?: Parameters<typeof presetChoice>[1]) => {
+      const context = await browser.newContext({ locale, colorScheme: 'light' });
+      const page = await context.newPage();
+      if (preset) await presetChoice(page, preset);
+      await signInAs(page, account);
+      return { context, page };
+    };
+
+    // A new account's defaults (English, system theme) are nobody's choice: a Chinese browser keeps Chinese.
+    const fresh = await device('zh-CN');
+    await fresh.page.goto('/dashboard');
+    await expect(fresh.page.getByRole('navigation').getByRole('link', { name: '账户' })).toBeVisible();
+    await fresh.context.close();
+
+    // The first device chooses Chinese and dark in the header; both are saved to the account.
+    const first = await device('en-US', { locale: 'en_US', theme: 'light' });
+    await first.page.goto('/dashboard');
+    await expectPageReady(first.page);
+    const saved = first.page.waitForResponse((r) => r.url().endsWith('/api/user/preferences/set') && r.ok());
+    await first.page.getByRole('button', { name: 'Language: English' }).click();
+    await first.page.getByRole('menuitem', { name: '简体中文' }).click();
+    await saved;
+    const savedTheme = first.page.waitForResponse((r) => r.url().endsWith('/api/user/preferences/set') && r.ok());
+    await first.page.getByRole('button', { name: /^主题/ }).click();
+    await first.page.getByRole('menuitem', { name: '深色' }).click();
+    await savedTheme;
+    await first.context.close();
+
+    // Another device with an English browser and nothing chosen: the account's language and theme,
+    // applied without becoming that device's own choice.
+    const second = await device('en-US');
+    await second.page.goto('/dashboard');
+    await expect(second.page.getByRole('navigation').getByRole('link', { name: '账户' })).toBeVisible();
+    await expect(second.page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect.poll(() => scheme(second.page)).toBe('dark');
+    expect(await second.page.evaluate(() => [localStorage.getItem('locale'), localStorage.getItem('theme')])).toEqual([
+      null,
+      null,
+    ]);
+    await second.context.close();
+
+    // A device that made its own choice keeps it.
+    const third = await device('en-US', { locale: 'en_US', theme: 'light' });
+    await third.page.goto('/dashboard');
+    await expectPageReady(third.page);
+    await expect(third.page.getByRole('navigation').getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect(third.page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await scheme(third.page)).toBe('light');
+    await third.context.close();
+  });
+});

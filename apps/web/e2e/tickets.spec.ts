@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { pngBytes } from '../../server/test/png';
 import { adminCli } from './support/admin';
-import { createAccount, openTicket, setLocale } from './support/api';
+import { createAccount, openTicket, setLocale, setProfile } from './support/api';
 import { expect, expectDialogShown, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 import { lastMail } from './support/mail';
 
@@ -25,6 +25,9 @@ const TEXT = {
     empty: 'Ticket content cannot be empty',
     tooLarge: 'Ticket content too large',
     fileTooLarge: 'The file is too large (at most 5 MB)',
+    attachments: 'Attachments',
+    notAttached: 'Not attached — these files will not be sent',
+    because: (reason: string) => `: ${reason}`,
     opened: 'Ticket opened',
     status: { open: 'Open', answered: 'Answered', closed: 'Closed', in_progress: 'In progress' },
     number: (id: number) => `Ticket #${id}`,
@@ -64,6 +67,9 @@ const TEXT = {
     empty: '工单内容不能为空',
     tooLarge: '工单内容过长',
     fileTooLarge: '文件过大（最大 5 MB）',
+    attachments: '附件',
+    notAttached: '未添加——以下文件不会随消息发送',
+    because: (reason: string) => `：${reason}`,
     opened: '工单已提交',
     status: { open: '待处理', answered: '已回复', closed: '已关闭', in_progress: '处理中' },
     number: (id: number) => `工单 #${id}`,
@@ -110,7 +116,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     }) => {
       // Waits for the page's own 15 s refresh to bring the staff answer.
       test.setTimeout(90_000);
-      const account = await createAccount({ profile: { FirstName: 'Tess', LastName: 'Ticket' } });
+      const account = await createAccount();
       await setLocale(account, locale);
       await presetChoice(page, { locale });
       await signInAs(page, account);
@@ -147,10 +153,14 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         { name: 'core.log', mimeType: 'text/plain', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) },
         { name: 'screenshot.png', mimeType: 'image/png', buffer: PNG },
       ]);
-      const uploads = dialog.getByRole('list');
-      await expect(uploads.getByRole('listitem').filter({ hasText: 'core.log' })).toContainText(L.fileTooLarge);
+      // The refused file is not in the list of what will be sent: it is named apart, with the reason.
+      const uploads = dialog.getByRole('list', { name: L.attachments });
+      const refused = dialog.getByRole('alert').filter({ hasText: L.notAttached });
+      await expect(refused).toContainText(`core.log${L.because(L.fileTooLarge)}`);
       await expect(uploads.getByRole('listitem').filter({ hasText: 'screenshot.png' })).toContainText(L.uploaded);
-      await dialog.getByRole('button', { name: L.remove('core.log') }).click();
+      await expect(uploads.getByRole('listitem')).toHaveCount(1);
+      await refused.getByRole('button', { name: L.remove('core.log') }).click();
+      await expect(refused).toHaveCount(0);
       await expect(uploads.getByRole('listitem')).toHaveCount(1);
 
       const content = 'The disk of web-1 is full.\nI deleted old logs, it filled up again.';
@@ -163,8 +173,9 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page).toHaveTitle(`${title} · ${L.heading} - Nimbus`);
       await expect(page.getByText(L.number(id), { exact: true })).toBeVisible();
       await expect(page.getByText(L.status.open, { exact: true })).toBeVisible();
-      // Plain text with its line break kept.
+      // Plain text with its line break kept, under the email while the customer has no name.
       const first = page.getByRole('article').first();
+      await expect(first).toContainText(account.email);
       const body = first.getByText(/^The disk of web-1 is full\./);
       await expect(body).toHaveText(content);
       expect(await body.evaluate((p) => p.getBoundingClientRect().height)).toBeGreaterThan(30);
@@ -179,6 +190,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       expect(saved.suggestedFilename()).toBe('screenshot.png');
       expect(readFileSync(await saved.path()).equals(PNG)).toBe(true);
 
+      // Once the customer sets a name, the conversation shows it, on earlier messages too.
+      await setProfile(account, { FirstName: 'Tess', LastName: 'Ticket' });
+      await page.reload();
+      await expect(first).toContainText('Tess Ticket');
+      await expect(first).not.toContainText(account.email);
+
       // In the list, with its status.
       await page.getByRole('link', { name: L.allTickets }).click();
       const row = page.getByRole('row').filter({ hasText: title });
@@ -187,14 +204,25 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
       // Staff answer through the CLI while the page is open: it appears, and the customer is mailed.
-      adminCli('ticket:reply', String(id), '--as', 'Sam Support', '--content', 'We grew the disk.\nPlease check.');
+      // Staff write Markdown: it shows formatted, its link opens apart, and raw HTML in it is dropped.
+      const markdown =
+        'We grew the disk to **40 GB**.\nPlease check [the guide](https://docs.example/disk).<img src=x>';
+      adminCli('ticket:reply', String(id), '--as', 'Sam Support', '--content', markdown);
       const answer = page.getByRole('article').filter({ hasText: 'Sam Support' });
-      await expect(answer).toContainText('We grew the disk.\nPlease check.', { timeout: 20_000 });
+      await expect(answer).toContainText('We grew the disk to 40 GB.\nPlease check the guide.', {
+        timeout: 20_000,
+        useInnerText: true,
+      });
+      await expect(answer.locator('strong')).toHaveText('40 GB');
+      const guide = answer.getByRole('link', { name: 'the guide' });
+      await expect(guide).toHaveAttribute('href', 'https://docs.example/disk');
+      await expect(guide).toHaveAttribute('target', '_blank');
+      await expect(answer.locator('img')).toHaveCount(0);
       await expect(answer).toContainText(L.staffBadge);
       await expect(page.getByText(L.status.answered, { exact: true })).toBeVisible();
       await expect.poll(async () => (await lastMail(account.email))?.subject).toBe(L.mail(id, title));
       const mail = await lastMail(account.email);
-      expect(mail?.text).toContain('We grew the disk.\nPlease check.');
+      expect(mail?.text).toContain('We grew the disk to **40 GB**.\nPlease check');
       expect(mail?.text).toContain(`/tickets/${id}`);
 
       // The customer's reply opens the answered ticket again.

@@ -127,6 +127,11 @@ export const SessionUser = z.object({
     Balance: z.number(),
     Currency: z.string(),
     Preferences: PreferencesSchema,
+    /**
+     * Whether the customer saved Preferences (from the header's menus or the account page): only
+     * then do they apply on a device where nobody chose a language or theme.
+     */
+    PreferencesSaved: z.boolean(),
     /** False for an account made through a third-party login until its owner sets a password. */
     HasPassword: z.boolean(),
   }),

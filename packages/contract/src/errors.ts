@@ -33,9 +33,11 @@ export const ERROR_CODES = [
   'wrong_status',
   // Extensions of SPEC §8, documented in README.md's API section, for what no code of the catalogue
   // names: a failure that is neither the database nor the session store (a 5xx), and a backup,
-  // snapshot or firewall rule beyond the product's quota (issue 8).
+  // snapshot or firewall rule beyond the product's quota (issue 8), also a customer's attachment
+  // storage (issue 18); and an upload refused because the server's disk is nearly full (issue 18).
   'internal_error',
   'quota_exceeded',
+  'storage_full',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,5 +75,7 @@ export const FIELD_ERRORS = [
   'too_many_attachments',
   'attachment_too_large',
   'attachment_type',
+  // Issue 18: the customer's attachments already use their whole storage quota (with quota_exceeded).
+  'attachment_quota',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

@@ -87,7 +87,14 @@ export const TicketMessage = z
     Id: int(),
     Author: z.enum(['customer', 'staff']),
     AuthorName: z.string().check(z.describe("The customer's name, or the staff member's display name.")),
-    Content: z.string().check(z.describe('Plain text; never rendered as HTML.')),
+    Content: z.string().check(z.describe('As written: plain text from the customer, Markdown from staff.')),
+    ContentHtml: z
+      .nullable(z.string())
+      .check(
+        z.describe(
+          "A staff answer's Markdown as sanitised HTML (no scripts, styles, images or attributes beyond a link's); null for the customer's messages, which are only ever shown as plain text.",
+        ),
+      ),
     Attachments: z.array(TicketAttachment),
     CreatedAt: date(),
   })

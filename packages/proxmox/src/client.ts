@@ -3,7 +3,7 @@ import { TokenAuth, type ApiToken } from './auth.js';
 import { DEFAULT_RETRY, type RetryOptions } from './backoff.js';
 import { HttpClient, type CallSpec } from './http-client.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { ConcurrencyLimiter } from './limiter.js';
+import { ConcurrencyLimiter, type Limiter } from './limiter.js';
 import { silentLogger, type Logger } from './logger.js';
 import { TasksApi, type WaitOptions } from './tasks.js';
 import { createAgent, type TlsOptions } from './tls-pinning.js';
@@ -35,7 +35,7 @@ export interface ProxmoxClientOptions {
   limits?: { perNode?: number; perStorage?: number };
   /** Share these between clients of the same cluster so the guarantees hold process-wide. */
   queue?: KeyedQueue;
-  limiter?: ConcurrencyLimiter;
+  limiter?: Limiter;
   /** Defaults for waiting on tasks. */
   wait?: WaitOptions;
   logger?: Logger;
@@ -53,7 +53,7 @@ export class ProxmoxClient {
   readonly cluster: ClusterApi;
   readonly tasks: TasksApi;
   readonly queue: KeyedQueue;
-  readonly limiter: ConcurrencyLimiter;
+  readonly limiter: Limiter;
   private readonly http: HttpClient;
   private readonly httpAgent: http.Agent;
   private readonly freshAgent: http.Agent;

@@ -19,7 +19,7 @@ export * from './upid.js';
 export * from './decode.js';
 export { backoffDelay, sleep, DEFAULT_RETRY, type RetryOptions } from './backoff.js';
 export { KeyedQueue } from './keyed-queue.js';
-export { ConcurrencyLimiter, Semaphore, type LimitConfig } from './limiter.js';
+export { ConcurrencyLimiter, Semaphore, type LimitConfig, type Limiter } from './limiter.js';
 export { createAgent, checkPin, normaliseFingerprint, PinningError, type TlsOptions } from './tls-pinning.js';
 export { silentLogger, type Logger, type LogFields } from './logger.js';
 export type * from './types.js';

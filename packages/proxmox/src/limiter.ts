@@ -32,10 +32,19 @@ export class Semaphore {
 export type LimitConfig = Record<string, number>;
 
 /**
- * Bounds concurrency per resource, keyed `category:name` (`node:pve1`, `storage:ceph-vm`).
- * Slots for several resources are taken in sorted order, so two operations never deadlock.
+ * What bounds task-creating calls: runs `fn` while holding one slot for each `category:name` key.
+ * ConcurrencyLimiter does it in process memory; a server with several processes on one cluster
+ * passes its own (the server keeps the slots in PostgreSQL).
  */
-export class ConcurrencyLimiter {
+export interface Limiter {
+  run<T>(keys: readonly string[], fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Bounds concurrency per resource, keyed `category:name` (`node:pve1`, `storage:ceph-vm`), in this
+ * process only. Slots for several resources are taken in sorted order, so two operations never deadlock.
+ */
+export class ConcurrencyLimiter implements Limiter {
   private readonly semaphores = new Map<string, Semaphore>();
 
   constructor(private readonly limits: LimitConfig) {}

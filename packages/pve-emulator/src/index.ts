@@ -48,8 +48,19 @@ export interface Emulator {
   vm(vmid: number): Readonly<VmView> | undefined;
   /** Whether the guest of a VM would accept this login now (what its console's login prompt checks). */
   guestLogin(vmid: number, user: string, password: string): boolean;
-  /** Finished tasks with the VM each worked on and how long it ran, in milliseconds. */
-  taskTimes(): { type: string; vmid?: number; ms: number; exitstatus?: string }[];
+  /**
+   * Finished tasks with the node and VM each worked on, how long it ran and when it started and
+   * ended (epoch milliseconds), e.g. to see how many ran at once.
+   */
+  taskTimes(): {
+    type: string;
+    node: string;
+    vmid?: number;
+    ms: number;
+    startedMs: number;
+    endedMs: number;
+    exitstatus?: string;
+  }[];
   /** How many API requests reached `METHOD /path` (e.g. "GET /cluster/resources"), whatever their query. */
   requestCount(route: string): number;
   close(): Promise<void>;
@@ -118,7 +129,15 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     taskTimes() {
       return [...cluster.tasks.tasks.values()]
         .filter((t) => t.endedMs !== undefined)
-        .map((t) => ({ type: t.type, vmid: t.vmid, ms: t.endedMs! - t.startedMs, exitstatus: t.exitstatus }));
+        .map((t) => ({
+          type: t.type,
+          node: t.node,
+          vmid: t.vmid,
+          ms: t.endedMs! - t.startedMs,
+          startedMs: t.startedMs,
+          endedMs: t.endedMs!,
+          exitstatus: t.exitstatus,
+        }));
     },
     requestCount(route) {
       return rt.requests.get(route) ?? 0;

@@ -17,7 +17,7 @@ const PUBLIC_URL = 'https://console.example.com';
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'nimbus-ticket-cli-'));
   h = await startHarness({ AUTH_RATE_LIMIT_SCALE: '50', DATA_DIR: dir, PUBLIC_URL });
-  env = { DATABASE_URL: h.databaseUrl, SMTP_URL: h.mail.url, PUBLIC_URL, DATA_DIR: dir };
+  env = { DATABASE_URL: h.databaseUrl, SMTP_URL: h.mail.url, PUBLIC_URL, DATA_DIR: dir, DATA_DIR_MIN_FREE_MB: '1' };
   type = await ticketType(h, 'Technical support');
 });
 afterAll(async () => {

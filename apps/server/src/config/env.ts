@@ -137,6 +137,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Issue 18 §5: the attachment bytes one customer may keep (every upload, sent or waiting), and the
+  // free space DATA_DIR's disk keeps: an upload to DATA_DIR/attachments that would leave less is
+  // refused, so attachments never fill the disk PostgreSQL writes to. 0 turns either off.
+  ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
   // Third-party logins (issue 10): OpenID Connect providers and GitHub.
   ...oauthEnv,
   // The issuer printed on invoices and receipts, and the tax included in prices (issue 22).

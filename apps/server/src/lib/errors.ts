@@ -26,6 +26,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   instance_not_exist: 'Instance not found (contact admin or open a ticket).',
   get_instance_error: 'The instance could not be read.',
   quota_exceeded: 'The quota of the plan is reached.',
+  storage_full: 'The server is short of disk space; uploads are refused for now.',
   get_session_error: 'The session could not be read, please try again later.',
   wrong_search_data: 'The query string is invalid.',
   passwords_mismatch: 'The passwords do not match.',

@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 export function adminCli(...args: string[]): string {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: E2E.dataDir, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` },
+    env: {
+      ...process.env,
+      DATA_DIR: E2E.dataDir,
+      DATA_DIR_MIN_FREE_MB: '1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    },
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${r.stderr}`);

@@ -33,25 +33,29 @@ export async function createAccount(
     Code,
     AgreeTerms: true,
   });
-  if (opts.profile) {
-    await post(
-      'user/profile/set',
-      {
-        FirstName: '',
-        LastName: '',
-        Company: '',
-        Address1: '',
-        Address2: '',
-        City: '',
-        State: '',
-        Postcode: '',
-        Country: '',
-        ...opts.profile,
-      },
-      session.session_id,
-    );
-  }
-  return { email, password, session };
+  const account = { email, password, session };
+  if (opts.profile) await setProfile(account, opts.profile);
+  return account;
+}
+
+/** Sets the customer's billing profile through the API (fields not given are left empty). */
+export async function setProfile(account: Account, profile: Record<string, string>): Promise<void> {
+  await post(
+    'user/profile/set',
+    {
+      FirstName: '',
+      LastName: '',
+      Company: '',
+      Address1: '',
+      Address2: '',
+      City: '',
+      State: '',
+      Postcode: '',
+      Country: '',
+      ...profile,
+    },
+    account.session.session_id,
+  );
 }
 
 /** Stores an SSH key for a customer through the API, as another tab or device would. */

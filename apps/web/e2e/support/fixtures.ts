@@ -18,6 +18,8 @@ export async function expectAccessible(page: Page, label: string) {
         .join(' | ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
+  await expectDisabledReadable(page, label);
+  await expectFitsPhone(page, label);
 }
 
 /** Puts a session in local storage the way the app stores it, before any page script runs. */
@@ -72,6 +74,78 @@ export function field(page: Page, label: string) {
 }
 
 /** The loading screen's line in both languages (SPEC §2: "Standby, page will be ready soon"). */
+/**
+ * WCAG exempts disabled controls from contrast, but a customer still has to read what a disabled
+ * button would do: each visible one keeps 4.5:1 between its text and the background behind it.
+ */
+export async function expectDisabledReadable(page: Page, label: string) {
+  const low = await page.evaluate(() => {
+    const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const [x, y, z] = [r, g, b].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * x! + 0.7152 * y! + 0.0722 * z!;
+    };
+    const background = (el: Element | null): number[] => {
+      for (let node = el; node; node = node.parentElement) {
+        const c = rgba(getComputedStyle(node).backgroundColor);
+        if (c.length === 3 || (c[3] ?? 0) > 0) return c;
+      }
+      return [255, 255, 255];
+    };
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('button:disabled, button[data-disabled="true"]'))) {
+      const box = el.getBoundingClientRect();
+      const text = (el as HTMLElement).innerText.trim();
+      if (!text || box.width === 0 || box.height === 0) continue;
+      const label = el.querySelector('.mantine-Button-label') ?? el;
+      const [a, b] = [luminance(rgba(getComputedStyle(label).color)), luminance(background(el))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) found.push(`"${text}" ${ratio.toFixed(2)}:1`);
+    }
+    return found;
+  });
+  expect(low, `disabled buttons below 4.5:1 on ${label}`).toEqual([]);
+}
+
+/** A phone's viewport (iPhone 12 to 15): the narrowest width every page is made for. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Reflow (WCAG 1.4.10): at a phone's width the page does not scroll sideways, and nothing inside it
+ * hides a sideways scroll (a table wider than its box) — the terminal and the VNC screen excepted,
+ * which are a remote screen of fixed size. The page is put back at its own size after.
+ */
+export async function expectFitsPhone(page: Page, label: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const name = (el: Element) =>
+            `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList)
+              .slice(0, 2)
+              .map((c) => `.${c}`)
+              .join('')} (${el.scrollWidth} > ${el.clientWidth})`;
+          const root = document.documentElement;
+          const wide = root.scrollWidth > root.clientWidth ? [`the page ${name(root)}`] : [];
+          for (const el of Array.from(document.querySelectorAll('body *'))) {
+            if (el.closest('.xterm, [role="application"]')) continue;
+            const { overflowX } = getComputedStyle(el);
+            const scrolls = overflowX === 'auto' || overflowX === 'scroll';
+            if (scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) wide.push(name(el));
+          }
+          return wide;
+        }),
+      { message: `sideways scroll at 390 px on ${label}` },
+    )
+    .toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
+
 const LOADING = /Standby, page will be ready soon|请稍候，页面即将就绪/;
 
 /** Waits until the page shows its own content: its h1, and no loading screen. */

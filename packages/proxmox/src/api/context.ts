@@ -1,6 +1,6 @@
 import type { HttpClient, CallSpec } from '../http-client.js';
 import type { KeyedQueue } from '../keyed-queue.js';
-import type { ConcurrencyLimiter } from '../limiter.js';
+import type { Limiter } from '../limiter.js';
 import type { Logger } from '../logger.js';
 import type { TasksApi, WaitOptions } from '../tasks.js';
 import type { TaskResult } from '../types.js';
@@ -14,7 +14,7 @@ export interface ClientContext {
   /** Cluster name, part of the per-VM queue key so one queue can serve several clusters. */
   cluster: string;
   queue: KeyedQueue;
-  limiter: ConcurrencyLimiter;
+  limiter: Limiter;
   logger: Logger;
   waitDefaults: WaitOptions;
 }

@@ -40,15 +40,24 @@ describe('profile', () => {
     expect(r.body.fields).toEqual({ Country: 'invalid_value', City: 'incorrect_length' });
   });
 
-  it('saves language and theme preferences', async () => {
+  it('saves language and theme preferences, and says once they were saved', async () => {
     const u = await signUp(h);
+    type Me = { User: { Preferences: unknown; PreferencesSaved: boolean } };
+    const before = await call<Me>(h, 'GET', '/api/session', { ssid: u.ssid });
+    expect(before.body.data.User).toMatchObject({
+      Preferences: { Locale: 'en_US', Theme: 'system' },
+      PreferencesSaved: false,
+    });
     const r = await call(h, 'POST', '/api/user/preferences/set', {
       ssid: u.ssid,
       body: { Locale: 'zh_CN', Theme: 'dark' },
     });
     expect(r.status).toBe(200);
-    const me = await call<{ User: { Preferences: unknown } }>(h, 'GET', '/api/session', { ssid: u.ssid });
-    expect(me.body.data.User.Preferences).toEqual({ Locale: 'zh_CN', Theme: 'dark' });
+    const me = await call<Me>(h, 'GET', '/api/session', { ssid: u.ssid });
+    expect(me.body.data.User).toMatchObject({
+      Preferences: { Locale: 'zh_CN', Theme: 'dark' },
+      PreferencesSaved: true,
+    });
     const bad = await call(h, 'POST', '/api/user/preferences/set', {
       ssid: u.ssid,
       body: { Locale: 'fr_FR', Theme: 'dark' },

@@ -26,6 +26,7 @@ export async function sessionUser(ctx: Context, userId: number): Promise<Session
       Balance: u.balance,
       Currency: u.currency.trim(),
       Preferences: { Locale: u.locale, Theme: u.theme },
+      PreferencesSaved: u.preferences_saved_at !== null,
       HasPassword: u.password_hash !== null,
     },
   };

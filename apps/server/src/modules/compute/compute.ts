@@ -3,6 +3,7 @@ import type { Logger as Pino } from 'pino';
 import type { ClusterConfig, ComputeConfig } from './config.js';
 import { readComputeConfig } from './config.js';
 import { startEmbeddedCompute } from './embedded.js';
+import { ProxmoxSlots } from './slots.js';
 
 /** One Proxmox cluster as the rest of the server sees it. */
 export interface ClusterHandle {
@@ -41,20 +42,27 @@ export class Compute {
     readonly emulated: boolean,
     private readonly byRegion: Map<string, RegionHandle>,
     private readonly stopEmbedded: () => Promise<void>,
+    private readonly slots: ProxmoxSlots | null,
   ) {}
 
-  /** `stateDir`: where the emulated clusters (no COMPUTE_CONFIG) keep their state across restarts. */
+  /**
+   * `stateDir`: where the emulated clusters (no COMPUTE_CONFIG) keep their state across restarts.
+   * `databaseUrl`: where the per-node and per-storage limits are kept, so they hold across every
+   * process on that database (without it, in this process's memory: benches).
+   */
   static async start(opts: {
     configValue?: string;
     emulatorSpeed: number;
     log: Pino;
     stateDir?: string;
+    databaseUrl?: string;
   }): Promise<Compute> {
     const embedded = opts.configValue ? null : await startEmbeddedCompute(opts.emulatorSpeed, undefined, opts.stateDir);
     const config: ComputeConfig = embedded ? embedded.config : readComputeConfig(opts.configValue!);
     const logger = clientLogger(opts.log);
     const regions = new Map<string, RegionHandle>();
-    const compute = new Compute(!!embedded, regions, embedded ? embedded.close : async () => undefined);
+    const slots = opts.databaseUrl ? new ProxmoxSlots(opts.databaseUrl, opts.log) : null;
+    const compute = new Compute(!!embedded, regions, embedded ? embedded.close : async () => undefined, slots);
     for (const r of config.regions) {
       const clusters = r.clusters.map((c): ClusterHandle => {
         const client = new ProxmoxClient({
@@ -63,7 +71,9 @@ export class Compute {
           cluster: `${r.id}/${c.name}`,
           tls: c.fingerprint ? { fingerprint: c.fingerprint } : undefined,
           queue: new KeyedQueue(),
-          limiter: new ConcurrencyLimiter({ node: c.limits.perNode, storage: c.limits.perStorage }),
+          limiter: slots
+            ? slots.limiter(`${r.id}/${c.name}`, { node: c.limits.perNode, storage: c.limits.perStorage })
+            : new ConcurrencyLimiter({ node: c.limits.perNode, storage: c.limits.perStorage }),
           // Poll tasks often: a deploy waits on four tasks, and each is seen finished up to one
           // interval late (50 ms growing to 200 ms: 0.35 s of overhead per deploy instead of 1.1 s
           // at 150 → 600 ms, docs/benchmarks.md). The node and storage limits keep a handful of
@@ -125,6 +135,7 @@ export class Compute {
   async close(): Promise<void> {
     for (const c of this.regions().flatMap((r) => r.clusters)) c.client.close();
     await Promise.all([...this.sessions].map((s) => s.then((x) => x.close()).catch(() => undefined)));
+    await this.slots?.close();
     await this.stopEmbedded();
   }
 }

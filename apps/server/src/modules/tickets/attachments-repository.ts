@@ -44,6 +44,15 @@ export const attachments = {
     );
     return rows[0]!;
   },
+  /** The bytes of every attachment a customer uploaded (sent or waiting), for their storage quota. */
+  async bytesOf(db: Queryable, userId: number): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `select coalesce(sum(size), 0)::bigint as n from ticket_attachments
+       where uploaded_by = 'customer' and user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  },
   /** How many uploads the uploader holds that no message names yet. */
   async pending(db: Queryable, u: Uploader): Promise<number> {
     const { rows } = await db.query<{ n: number }>(

@@ -2,12 +2,13 @@ import type { Readable } from 'node:stream';
 import { TICKET_LIMITS, type TicketAttachment } from '@nimbus/contract';
 import { withTx } from '../../db/pool.js';
 import type { Context } from '../../lib/context.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 import { attachments, type AttachmentRow, type Uploader } from './attachments-repository.js';
 import { notFound } from './conversation.js';
 import { detectType, displayName } from './detect.js';
 import { toAttachment } from './present.js';
+import { assertDiskRoom, storageFull } from './disk-room.js';
 import { attachmentStore, newStorageKey } from './storage.js';
 
 /** Uploads one customer may make in an hour. */
@@ -21,9 +22,14 @@ export const UNLINKED_TTL_HOURS = 24;
 
 type Deps = Pick<Context, 'config' | 'db' | 'throttle' | 'log'>;
 
+const MiB = 1024 * 1024;
+
 /**
  * Keeps an upload until a ticket or reply names it: its type is judged by its bytes (field `file`:
- * `attachment_type`), its size and the uploader's waiting uploads are limited.
+ * `attachment_type`), its size and the uploader's waiting uploads are limited, a customer's
+ * attachments together stay within ATTACHMENT_QUOTA_MB (409 `quota_exceeded`, `attachment_quota`),
+ * and bytes bound for DATA_DIR leave its disk DATA_DIR_MIN_FREE_MB free (507 `storage_full`). Every
+ * count is taken in PostgreSQL under the uploader's lock, so the limits hold across replicas.
  */
 export async function uploadAttachment(
   ctx: Deps,
@@ -36,8 +42,14 @@ export async function uploadAttachment(
   const contentType = detectType(file.bytes);
   if (!contentType) throw badRequest({ file: 'attachment_type' });
   const store = await attachmentStore(ctx.config);
+  await assertDiskRoom(ctx, store, file.bytes.length);
   const storageKey = newStorageKey();
-  await store.put(storageKey, file.bytes, contentType);
+  await store.put(storageKey, file.bytes, contentType).catch(async (e: unknown) => {
+    // A disk that filled up all the same (the floor is off, or another writer got there first).
+    if ((e as { code?: string }).code !== 'ENOSPC') throw e;
+    await store.delete(storageKey).catch(() => undefined);
+    throw storageFull(ctx, 'a write to DATA_DIR failed: no space left on the disk');
+  });
   try {
     const row = await withTx(ctx.db, async (tx) => {
       // One uploader's uploads are counted and added one at a time, so concurrent uploads cannot
@@ -45,6 +57,12 @@ export async function uploadAttachment(
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`ticket-upload:${uploaderKey(uploader)}`]);
       if ((await attachments.pending(tx, uploader)) >= MAX_PENDING_UPLOADS) {
         throw badRequest({ file: 'too_many_attachments' });
+      }
+      const quota = ctx.config.ATTACHMENT_QUOTA_MB * MiB;
+      if (uploader.kind === 'customer' && quota > 0) {
+        if ((await attachments.bytesOf(tx, uploader.userId)) + file.bytes.length > quota) {
+          throw new AppError('quota_exceeded', 409, { file: 'attachment_quota' });
+        }
       }
       return attachments.insert(tx, uploader, {
         storageKey,

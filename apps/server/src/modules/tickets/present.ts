@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/pool.js';
 import { STAFF_LOCALE } from '../../lib/locale.js';
 import { attachments, type AttachmentRow } from './attachments-repository.js';
 import { messages, type MessageRow, type TicketRow, type TicketTypeRow } from './repository.js';
+import { staffAnswerHtml } from './markdown.js';
 
 // Rows as the API answers them.
 
@@ -66,6 +67,7 @@ export async function toMessages(db: Queryable, rows: MessageRow[]): Promise<Tic
     Author: m.author,
     AuthorName: m.author_name,
     Content: m.content,
+    ContentHtml: m.author === 'staff' ? staffAnswerHtml(m.content) : null,
     Attachments: files.filter((a) => a.message_id === m.id).map(toAttachment),
     CreatedAt: m.created_at.toISOString(),
   }));

@@ -126,10 +126,22 @@ export const messages = {
     );
     return rows[0]!;
   },
-  /** The first `limit` messages of a ticket, oldest first (the opening message first). */
+  /**
+   * The first `limit` messages of a ticket, oldest first (the opening message first). The customer's
+   * messages carry the name the customer has now (first and last name, else the email), so a name
+   * set after the ticket was opened shows on the whole conversation; staff keep the name they
+   * answered under.
+   */
   async list(db: Queryable, ticketId: number, limit: number): Promise<MessageRow[]> {
     const { rows } = await db.query<MessageRow>(
-      'select * from ticket_messages where ticket_id = $1 order by id limit $2',
+      `select m.id, m.ticket_id, m.author, m.content, m.created_at,
+              case when m.author = 'customer'
+                   then coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)
+                   else m.author_name end as author_name
+       from ticket_messages m
+       join tickets t on t.id = m.ticket_id
+       join users u on u.id = t.user_id
+       where m.ticket_id = $1 order by m.id limit $2`,
       [ticketId, limit],
     );
     return rows;

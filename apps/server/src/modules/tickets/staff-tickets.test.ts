@@ -175,6 +175,22 @@ describe('answering with an operator token', () => {
     }
   });
 
+  it('renders an answer written in Markdown as sanitised HTML for the customer, and keeps the text as written', async () => {
+    const { u, t } = await customerTicket({ Content: '**not** Markdown <b>x</b>' });
+    const Content = 'Run `df -h`:\n\n- **/** is full\n- see [docs](https://docs.example)\n\n<script>alert(1)</script>';
+    await staff().post<TicketMessage>('ticket/reply', { Id: t.Id, Content });
+    const msgs = (await call<TicketMessage[]>(h, 'GET', `/api/ticket/msgs?id=${t.Id}`, { ssid: u.ssid })).body.data;
+    expect(msgs.map((m) => [m.Author, m.Content])).toEqual([
+      ['customer', '**not** Markdown <b>x</b>'],
+      ['staff', Content],
+    ]);
+    // The customer's own words are never interpreted.
+    expect(msgs[0]!.ContentHtml).toBeNull();
+    expect(msgs[1]!.ContentHtml).toBe(
+      '<p>Run <code>df -h</code>:</p>\n<ul>\n<li><strong>/</strong> is full</li>\n<li>see <a href="https://docs.example" target="_blank" rel="noopener noreferrer nofollow">docs</a></li>\n</ul>',
+    );
+  });
+
   it('links only this token’s own uploads', async () => {
     const { u, t } = await customerTicket();
     const customerUpload = await uploaded(h, u.ssid, 'c.png', pngBytes());

@@ -59,6 +59,7 @@ describe('opening and reading tickets', () => {
         Author: 'customer',
         AuthorName: u.email,
         Content: 'nginx is running but\n  curl times out.',
+        ContentHtml: null,
         Attachments: [],
         CreatedAt: ISO,
       },
@@ -71,6 +72,16 @@ describe('opening and reading tickets', () => {
     const t = await newTicket(u);
     const [m] = (await get<TicketMessage[]>(u, `/api/ticket/msgs?id=${t.Id}`)).body.data;
     expect(m!.AuthorName).toBe('Ada Lovelace');
+  });
+
+  it('shows a name set after the ticket was opened on the earlier messages too', async () => {
+    const u = await signUp(h);
+    const t = await newTicket(u);
+    const names = async () =>
+      (await get<TicketMessage[]>(u, `/api/ticket/msgs?id=${t.Id}`)).body.data.map((m) => m.AuthorName);
+    expect(await names()).toEqual([u.email]);
+    await h.db.query("update users set first_name = 'Grace' where id = $1", [u.userId]);
+    expect(await names()).toEqual(['Grace']);
   });
 
   it('lists the ticket types, up to limit', async () => {

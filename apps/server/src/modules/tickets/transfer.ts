@@ -58,7 +58,7 @@ async function readFile(req: FastifyRequest): Promise<{ bytes: Buffer; filename:
 export const uploadSchema = (summary: string, description: string) => ({
   schema: {
     summary,
-    description: `${description} One file in the multipart field \`file\`, at most ${MiB} MiB (else \`fields.file\` = \`attachment_too_large\`). Its type is judged by its bytes, never by its name: ${ATTACHMENT_TYPES.join(', ')} (text: UTF-8 without control characters, and not HTML or XML); anything else is \`attachment_type\`. The name is kept for display only.`,
+    description: `${description} One file in the multipart field \`file\`, at most ${MiB} MiB (else \`fields.file\` = \`attachment_too_large\`). Its type is judged by its bytes, never by its name: ${ATTACHMENT_TYPES.join(', ')} (text: UTF-8 without control characters, and not HTML or XML); anything else is \`attachment_type\`. The name is kept for display only. A customer's attachments together stay within the operator's quota (else 409 \`quota_exceeded\` with \`fields.file\` = \`attachment_quota\`); while the server's disk is short of space, uploads are 507 \`storage_full\`.`,
     consumes: ['multipart/form-data'],
     body: z.object({ file: z.string().meta({ format: 'binary', description: 'The file.' }) }),
     response: replies(TicketAttachment),

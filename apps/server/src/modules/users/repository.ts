@@ -17,6 +17,8 @@ export interface UserRow {
   country: string;
   locale: 'en_US' | 'zh_CN';
   theme: 'light' | 'dark' | 'system';
+  /** When the customer last saved locale and theme; null while they are the defaults. */
+  preferences_saved_at: Date | null;
   balance: number;
   currency: string;
   aff_code: string;
@@ -109,11 +111,10 @@ export const users = {
     await db.query('update users set email = $2, updated_at = now() where id = $1', [id, email]);
   },
   async setPreferences(db: Queryable, id: number, p: Preferences): Promise<void> {
-    await db.query('update users set locale = $2, theme = $3, updated_at = now() where id = $1', [
-      id,
-      p.Locale,
-      p.Theme,
-    ]);
+    await db.query(
+      'update users set locale = $2, theme = $3, preferences_saved_at = now(), updated_at = now() where id = $1',
+      [id, p.Locale, p.Theme],
+    );
   },
 };
 

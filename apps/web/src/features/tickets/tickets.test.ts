@@ -72,6 +72,13 @@ describe('choosing attachments', () => {
     expect(uploadErrorKey(new Error('boom'))).toBe('code.unknown_error');
   });
 
+  it('says an upload over the attachment quota or onto a full disk was refused, not that it failed', () => {
+    expect(uploadErrorKey(new ApiError(409, 'quota_exceeded', 'x', { file: 'attachment_quota' }))).toBe(
+      'field.attachment_quota',
+    );
+    expect(uploadErrorKey(new ApiError(507, 'storage_full', 'x'))).toBe('code.storage_full');
+  });
+
   it('shows sizes in kB and MB in the customer language', () => {
     expect(formatBytes(68, 'en-US')).toBe('0.1 kB');
     expect(formatBytes(512, 'en-US')).toBe('0.5 kB');

@@ -14,17 +14,19 @@ function cookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-/** SPEC §1: the stored choice, then the query string (`lang`), then a cookie (`lang`), then the browser. */
-export function detectLocale(): Locale {
-  const candidates = [
-    stored(),
-    new URLSearchParams(window.location.search).get('lang'),
-    cookie('lang'),
-    ...(navigator.languages ?? []),
-    navigator.language,
-  ];
-  return toLocale(candidates.find((c) => c) ?? null);
+/**
+ * SPEC §1: the stored choice, then the query string (`lang`), then a cookie (`lang`), then the
+ * browser. `chosen` when a person chose it (stored, or named in a link's query string): only a
+ * choice is stored, so a signed-in account's language can still apply where nobody chose one.
+ */
+export function detectLocale(): { locale: Locale; chosen: boolean } {
+  const choice = stored() || new URLSearchParams(window.location.search).get('lang');
+  const guess = [cookie('lang'), ...(navigator.languages ?? []), navigator.language].find((c) => c);
+  return { locale: toLocale(choice || guess), chosen: !!choice };
 }
+
+/** Whether this device holds a language its person chose (which wins over the account's). */
+export const hasStoredLocale = (): boolean => !!stored();
 
 /** Remembers the language, so the stored choice wins next time. */
 export function storeLocale(locale: Locale): void {

@@ -34,8 +34,11 @@ class Translations {
     return !!this.resources && hasKey(this.resources, key);
   }
 
-  /** Loads a language's strings, then switches to it (the page keeps the old language meanwhile). */
-  async changeLanguage(locale: Locale): Promise<void> {
+  /**
+   * Loads a language's strings, then switches to it (the page keeps the old language meanwhile);
+   * `store` keeps it as this device's choice.
+   */
+  async changeLanguage(locale: Locale, store = true): Promise<void> {
     const chunks = loadResources[locale];
     const [publicStrings, consoleStrings] = await Promise.all([
       chunks.public(),
@@ -45,7 +48,7 @@ class Translations {
     this.language = locale;
     this.plurals = new Intl.PluralRules(intlLocale(locale));
     document.documentElement.lang = htmlLang(locale);
-    storeLocale(locale);
+    if (store) storeLocale(locale);
     this.notify();
   }
 
@@ -75,7 +78,8 @@ class Translations {
 export const i18n = new Translations();
 
 /** Resolves once the detected language's strings are loaded: render after it, so no key ever shows. */
-export const i18nReady = i18n.changeLanguage(detectLocale());
+const detected = detectLocale();
+export const i18nReady = i18n.changeLanguage(detected.locale, detected.chosen);
 
 export function currentLocale(): Locale {
   return i18n.language;

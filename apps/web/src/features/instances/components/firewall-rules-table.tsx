@@ -5,6 +5,20 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { protocolLabel } from './firewall-rule-dialog';
 import classes from './instance-data.module.css';
 
+const COLUMNS = [
+  'pos',
+  'direction',
+  'policy',
+  'protocol',
+  'source',
+  'ports',
+  'destination',
+  'enabled',
+  'comment',
+  'actions',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
 /** The rules in Proxmox's order, numbered from 1, each with its switch, edit and delete. */
 export function RulesTable({
   rules,
@@ -21,6 +35,8 @@ export function RulesTable({
 }) {
   const { t } = useTranslation('instance-data');
   const any = t('firewall.any');
+  // Each cell names its column for the card layout, which shows no header row.
+  const cell = (c: Column) => ({ role: 'cell', 'data-label': c === 'pos' ? '#' : t(`firewall.columns.${c}`) });
   const ports = (r: FirewallRule) =>
     !r.SourcePort && !r.DestinationPort
       ? any
@@ -28,35 +44,45 @@ export function RulesTable({
         ? r.DestinationPort
         : `${r.SourcePort} → ${r.DestinationPort || any}`;
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover className={classes.table} aria-label={t('firewall.rulesLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>{t('firewall.columns.direction')}</Table.Th>
-            <Table.Th>{t('firewall.columns.policy')}</Table.Th>
-            <Table.Th>{t('firewall.columns.protocol')}</Table.Th>
-            <Table.Th>{t('firewall.columns.source')}</Table.Th>
-            <Table.Th>{t('firewall.columns.ports')}</Table.Th>
-            <Table.Th>{t('firewall.columns.destination')}</Table.Th>
-            <Table.Th>{t('firewall.columns.enabled')}</Table.Th>
-            <Table.Th>{t('firewall.columns.comment')}</Table.Th>
-            <Table.Th>{t('firewall.columns.actions')}</Table.Th>
+    // Where the panel is narrower than the table's columns (a phone, a small window), each rule
+    // becomes a card of labelled lines (instance-data.module.css): nothing scrolls sideways. The
+    // roles are explicit so the rules stay a table to assistive technology in either layout.
+    <div className={classes.rulesBox}>
+      <Table
+        striped
+        highlightOnHover
+        className={`${classes.table} ${classes.rules}`}
+        aria-label={t('firewall.rulesLabel')}
+        role="table"
+      >
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
+            {COLUMNS.map((c) => (
+              <Table.Th key={c} role="columnheader">
+                {c === 'pos' ? '#' : t(`firewall.columns.${c}`)}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {rules.map((r) => {
             const n = r.Pos + 1;
             return (
-              <Table.Tr key={r.Pos}>
-                <Table.Td>{n}</Table.Td>
-                <Table.Td>{t(`firewall.directions.${r.Direction}`)}</Table.Td>
-                <Table.Td>{t(`firewall.policies.${r.Policy}`)}</Table.Td>
-                <Table.Td>{protocolLabel(r.Protocol, any)}</Table.Td>
-                <Table.Td data-mono>{r.Source || any}</Table.Td>
-                <Table.Td data-mono>{ports(r)}</Table.Td>
-                <Table.Td data-mono>{r.Destination || any}</Table.Td>
-                <Table.Td>
+              <Table.Tr key={r.Pos} role="row">
+                <Table.Td {...cell('pos')}>{n}</Table.Td>
+                <Table.Td {...cell('direction')}>{t(`firewall.directions.${r.Direction}`)}</Table.Td>
+                <Table.Td {...cell('policy')}>{t(`firewall.policies.${r.Policy}`)}</Table.Td>
+                <Table.Td {...cell('protocol')}>{protocolLabel(r.Protocol, any)}</Table.Td>
+                <Table.Td {...cell('source')} data-mono>
+                  {r.Source || any}
+                </Table.Td>
+                <Table.Td {...cell('ports')} data-mono>
+                  {ports(r)}
+                </Table.Td>
+                <Table.Td {...cell('destination')} data-mono>
+                  {r.Destination || any}
+                </Table.Td>
+                <Table.Td {...cell('enabled')}>
                   <Switch
                     checked={r.Enabled}
                     onChange={() => onToggle(r)}
@@ -64,8 +90,10 @@ export function RulesTable({
                     aria-label={r.Enabled ? t('firewall.disableRule', { n }) : t('firewall.enableRule', { n })}
                   />
                 </Table.Td>
-                <Table.Td className={classes.comment}>{r.Comment}</Table.Td>
-                <Table.Td>
+                <Table.Td {...cell('comment')} className={classes.comment} data-empty={r.Comment ? undefined : true}>
+                  {r.Comment}
+                </Table.Td>
+                <Table.Td {...cell('actions')}>
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
                       variant="subtle"
@@ -93,6 +121,6 @@ export function RulesTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from '../../../lib/i18n/react';
+import { useAccountPreferences } from '../../../lib/preferences/account-preferences';
 import { ShellContext } from '../../../components/shell-context';
 import { AppHeader } from './app-header';
 import classes from './app-shell.module.css';
@@ -12,6 +13,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const { t: tShell } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
+  useAccountPreferences();
   return (
     <ShellContext.Provider value>
       <a href="#main-content" className={classes.skip}>

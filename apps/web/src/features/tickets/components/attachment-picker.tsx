@@ -1,5 +1,5 @@
 import { ATTACHMENT_TYPES, TICKET_LIMITS } from '@nimbus/contract';
-import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, CloseButton, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { TFunction } from '../../../lib/i18n/translate';
@@ -23,13 +23,17 @@ interface AttachmentPickerProps {
 export const attachmentsMessage = (key: string, t: TFunction<'errors'>) =>
   t(key === 'too_many_attachments' ? 'field.too_many_attachments' : 'field.invalid_value');
 
-/** Choose files for a message: each uploads at once, with its progress, its error and a remove button. */
+/** Choose files for a message: each uploads at once, with its progress and a remove button; refused ones apart. */
 export function AttachmentPicker({ uploads, disabled = false, error }: AttachmentPickerProps) {
   const { t } = useTranslation('tickets');
   const { t: tErrors } = useTranslation('errors');
   const bytes = useBytes();
   const resetRef = useRef<() => void>(null);
-  const taken = uploads.uploads.filter((u) => u.state !== 'failed').length;
+  // A file the client or the server refused is never part of the message: it leaves the list of
+  // what will be sent and is named, with the reason, in an alert of its own until dismissed.
+  const attached = uploads.uploads.filter((u) => u.state !== 'failed');
+  const rejected = uploads.uploads.filter((u) => u.state === 'failed');
+  const taken = attached.length;
   const full = taken >= TICKET_LIMITS.attachmentsPerMessage;
   const max = TICKET_LIMITS.attachmentsPerMessage;
   const size = bytes(TICKET_LIMITS.attachmentMaxBytes);
@@ -67,9 +71,37 @@ export function AttachmentPicker({ uploads, disabled = false, error }: Attachmen
           {error ?? tErrors('field.too_many_attachments')}
         </Text>
       ) : null}
-      {uploads.uploads.length > 0 ? (
+      {rejected.length > 0 ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={t('attachments.notAttached')}
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          data-testid="rejected-attachments"
+        >
+          <Stack gap={4}>
+            {rejected.map((u) => (
+              <Group key={u.key} gap="xs" wrap="nowrap" justify="space-between">
+                <Text fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Text span fz="sm" fw={600}>
+                    {u.name}
+                  </Text>
+                  {t('attachments.because', { reason: u.error ? tErrors(u.error) : tErrors('code.unknown_error') })}
+                </Text>
+                <CloseButton
+                  size="sm"
+                  onClick={() => uploads.remove(u.key)}
+                  aria-label={t('attachments.remove', { name: u.name })}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {attached.length > 0 ? (
         <ul className={classes.uploads} aria-label={t('attachments.label')}>
-          {uploads.uploads.map((u) => (
+          {attached.map((u) => (
             <li key={u.key} className={classes.upload} data-state={u.state}>
               <Group gap="sm" wrap="nowrap" align="center">
                 <AttachmentIcon name={u.name} type={u.attachment?.ContentType} />
@@ -89,13 +121,6 @@ export function AttachmentPicker({ uploads, disabled = false, error }: Attachmen
                       mt={6}
                       aria-label={t('attachments.uploading', { name: u.name, percent: Math.round(u.progress * 100) })}
                     />
-                  ) : u.state === 'failed' ? (
-                    <Group gap={4} wrap="nowrap" mt={2}>
-                      <IconAlertCircle size={14} aria-hidden color="var(--mantine-color-error)" />
-                      <Text fz="xs" c="var(--mantine-color-error)">
-                        {u.error ? tErrors(u.error) : tErrors('code.unknown_error')}
-                      </Text>
-                    </Group>
                   ) : (
                     <Group gap={4} wrap="nowrap" mt={2}>
                       <IconCircleCheck size={14} aria-hidden className={classes.ok} />

@@ -1,5 +1,7 @@
 import type { TicketMessage } from '@nimbus/contract';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, Typography } from '@mantine/core';
+// Here, not in mantine.css: only rendered answers use it, and /login keeps within its budget.
+import '@mantine/core/styles/Typography.css';
 import { IconHeadset, IconUser } from '@tabler/icons-react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -37,7 +39,17 @@ export function Conversation({ messages }: { messages: readonly TicketMessage[] 
                   {date.format(new Date(m.CreatedAt))}
                 </Text>
               </Group>
-              <p className={classes.content}>{m.Content}</p>
+              {m.ContentHtml !== null ? (
+                // Safe to set: the server renders staff Markdown and sanitises it with the notices'
+                // rules (modules/tickets/markdown.ts): no scripts, handlers, styles, images or frames.
+                <Typography
+                  className={classes.markdown}
+                  data-testid="staff-answer"
+                  dangerouslySetInnerHTML={{ __html: m.ContentHtml }}
+                />
+              ) : (
+                <p className={classes.content}>{m.Content}</p>
+              )}
               <AttachmentList attachments={m.Attachments} />
             </article>
           </li>
