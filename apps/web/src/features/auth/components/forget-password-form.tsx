@@ -13,7 +13,10 @@ import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
 import { useResetPassword } from '../api/reset-password';
-import { HumanCheckStatus, useHumanCheck } from '../human-check/use-human-check';
+import { useHumanCheck } from '../human-check/use-human-check';
+
+// Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
+const loadHumanCheck = () => import('../human-check/human-check');
 
 type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
 
@@ -23,7 +26,7 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const human = useHumanCheck();
+  const human = useHumanCheck(loadHumanCheck);
   const reset = useResetPassword(human.guard);
   const forget = useForgetPassword(human.guard);
   const form = useForm<Values>({
@@ -61,7 +64,7 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
           sender={sender}
         />
         {/* Sending the code is what asks first, so the check shows beside it. */}
-        <HumanCheckStatus progress={human.progress} />
+        {human.status}
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}

@@ -13,9 +13,12 @@ import { useFormField } from '../../../lib/form/use-form-field';
 import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
-import { HumanCheckStatus, useHumanCheck } from '../human-check/use-human-check';
+import { useHumanCheck } from '../human-check/use-human-check';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { TermsCheckbox } from './terms-checkbox';
+
+// Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
+const loadHumanCheck = () => import('../human-check/human-check');
 
 // Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
 const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
@@ -39,7 +42,7 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const human = useHumanCheck();
+  const human = useHumanCheck(loadHumanCheck);
   const registerAccount = useRegister(human.guard);
   const sendCode = useSendRegisterCode(human.guard);
   const form = useForm<Values>({
@@ -83,7 +86,7 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
           sender={sender}
         />
         {/* Sending the code is what asks first, so the check shows beside it. */}
-        <HumanCheckStatus progress={human.progress} />
+        {human.status}
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}
