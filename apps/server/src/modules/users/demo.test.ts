@@ -18,12 +18,12 @@ afterAll(async () => {
 
 async function place() {
   const databaseUrl = await freshDatabase();
-  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'nimbus-demo-')));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nimbus-demo-'));
   cleanup.push(async () => {
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase(databaseUrl);
   });
-  return { databaseUrl, dataDirs };
+  return { databaseUrl, dataDir };
 }
 
 async function demoUsers(databaseUrl: string): Promise<number> {
@@ -41,12 +41,13 @@ async function demoUsers(databaseUrl: string): Promise<number> {
 
 describe('the demo account', () => {
   it('is made once when two replicas start together on an empty database', async () => {
-    const { databaseUrl, dataDirs } = await place();
+    const { databaseUrl, dataDir } = await place();
+    // Replicas share DATA_DIR (their attachments must be seen by all: replicas/replicas.ts).
     const servers = await Promise.all(
-      dataDirs.map(async (dir) =>
+      [0, 1].map(async () =>
         startServer({
           DATABASE_URL: databaseUrl,
-          DATA_DIR: dir,
+          DATA_DIR: dataDir,
           WEB_DIST: '/nonexistent',
           PORT: String(await freePort()),
         }),
@@ -62,13 +63,13 @@ describe('the demo account', () => {
   });
 
   it('is not made beside real compute (COMPUTE_CONFIG), even with DEMO_ACCOUNT=true', async () => {
-    const { databaseUrl, dataDirs } = await place();
+    const { databaseUrl, dataDir } = await place();
     // Emulated clusters described as COMPUTE_CONFIG, exactly as real ones are.
     const compute = await startEmbeddedCompute(0.02);
     cleanup.push(() => compute.close());
     const server = await startServer({
       DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDirs[0]!,
+      DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
       PORT: String(await freePort()),
       DEMO_ACCOUNT: 'true',
