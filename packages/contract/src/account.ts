@@ -38,6 +38,11 @@ const code = z
 
 const agree = z.literal(true, { error: 'must_agree_terms' });
 
+/** A solved challenge (captcha.ts, SPEC §8 `need_recaptcha`): base64 of its JSON, sent when the server asked. */
+const CaptchaField = z.optional(
+  z.string({ error: 'invalid_value' }).check(z.maxLength(4096, { error: 'invalid_value' })),
+);
+
 const profileField = z
   .string({ error: 'invalid_value' })
   .check(z.trim(), z.maxLength(PROFILE_FIELD_MAX, { error: 'incorrect_length' }));
@@ -48,7 +53,7 @@ export const CodeField = code;
 export const AgreeTermsField = agree;
 export const ConfirmPasswordField = confirmPassword;
 
-export const RegisterCodeBody = z.object({ Email: email });
+export const RegisterCodeBody = z.object({ Email: email, Captcha: CaptchaField });
 export const RegisterBody = z.object({
   Email: email,
   Password: password,
@@ -56,14 +61,22 @@ export const RegisterBody = z.object({
   Code: code,
   AgreeTerms: agree,
   AffCode: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: 'incorrect_length' }))),
+  Captcha: CaptchaField,
 });
 export const LoginBody = z.object({
   Email: email,
   Password: currentPassword,
   AgreeTerms: agree,
+  Captcha: CaptchaField,
 });
-export const ForgetBody = z.object({ Email: email });
-export const ResetBody = z.object({ Email: email, Code: code, Password: password, ConfirmPassword: confirmPassword });
+export const ForgetBody = z.object({ Email: email, Captcha: CaptchaField });
+export const ResetBody = z.object({
+  Email: email,
+  Code: code,
+  Password: password,
+  ConfirmPassword: confirmPassword,
+  Captcha: CaptchaField,
+});
 
 export const ProfileSchema = z.object({
   FirstName: profileField,

@@ -3,6 +3,7 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './money.js';
 export * from './account.js';
+export * from './captcha.js';
 export * from './catalog.js';
 export * from './catalog-requests.js';
 export * from './deploy.js';

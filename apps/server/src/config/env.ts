@@ -74,6 +74,14 @@ const EnvSchema = z.object({
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Issue 18: the proof-of-work challenge that sign-in and code requests ask for (need_recaptcha)
+  // after repeated failures. The key signs challenges; unset, one is made once and kept in the database.
+  CAPTCHA_SECRET: z.string().min(16).optional(),
+  // The largest counter a challenge hides (one SHA-256 per try): about CAPTCHA_DIFFICULTY × 0.75 tries.
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+  CAPTCHA_TTL: duration
+    .refine((s) => s >= 30 && s <= 3600, { message: 'expected 30s to 1h' })
+    .default(600),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   DEMO_ACCOUNT: z
     .enum(['true', 'false'])
@@ -209,7 +217,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...s3Problems(c));
   problems.push(...oauthProblems(c));
   if (problems.length) throw new ConfigError(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`, PAYMENT_GATEWAYS: gateways };
+  return {
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    PAYMENT_GATEWAYS: gateways,
+    // The demo account (and codes in the log) belongs to the embedded demo only: never beside real clusters.
+    DEMO_ACCOUNT: c.DEMO_ACCOUNT && !c.COMPUTE_CONFIG,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalid_session: 'Invalid session, please sign in again.',
   access_denied: 'Access denied.',
   rate_limit_exceeded: 'Too many requests, please try again later.',
+  need_recaptcha: 'Please complete the human verification.',
   parse_data_error: 'The request is invalid.',
   user_not_exist: 'User not found.',
   db_no_record: 'Not found.',

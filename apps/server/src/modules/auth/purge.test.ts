@@ -53,6 +53,12 @@ describe('the scheduled purge', () => {
       [u.userId],
     );
 
+    // Spent proof-of-work challenges (need_recaptcha): kept only while a replay could still pass.
+    await h.db.query(
+      `insert into captcha_spent (signature, expires_at)
+       values ('spent-expired', now() - interval '1 second'), ('spent-live', now() + interval '5 minutes')`,
+    );
+
     await h.ctx.jobs!.send(h.db, PURGE_QUEUE, {});
     h.ctx.jobs!.wake(PURGE_QUEUE);
     await expect.poll(() => count('select 1 from email_codes where email = $1', [stale]), { timeout: 10_000 }).toBe(0);
@@ -62,6 +68,8 @@ describe('the scheduled purge', () => {
     const keys = await h.db.query<{ key: string }>('select key from idempotency_keys where user_id = $1', [u.userId]);
     expect(keys.rows.map((r) => r.key)).toEqual(['new-key']);
     expect(await count('select 1 from email_codes where email = $1', [live])).toBe(1);
+    const spent = await h.db.query<{ signature: string }>('select signature from captcha_spent');
+    expect(spent.rows.map((r) => r.signature)).toEqual(['spent-live']);
     const codes = await h.db.query<{ code_hash: Buffer }>('select code_hash from oauth_login_codes');
     expect(codes.rows.map((r) => r.code_hash.toString('hex'))).toEqual(['03']);
     // The live code still works.

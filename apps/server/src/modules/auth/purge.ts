@@ -17,6 +17,8 @@ const PURGES = {
   oauthLoginCodes: 'delete from oauth_login_codes where expires_at <= now()',
   // An hour late, like the housekeeping in consoles/repository.ts: a late use is told it expired.
   consoleTokens: "delete from console_tokens where expires_at < now() - interval '1 hour'",
+  // A solved challenge is refused as a replay until it expires; then its expiry refuses it.
+  captchaSpent: 'delete from captcha_spent where expires_at <= now()',
 } as const;
 
 /** Deletes expired sessions, old idempotency keys and spent codes; answers how many rows of each went. */

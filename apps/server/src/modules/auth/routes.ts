@@ -1,5 +1,6 @@
 import { recheckConsoles } from '../consoles/registry.js';
 import {
+  CaptchaChallenge,
   ForgetBody,
   LoginBody,
   RegisterBody,
@@ -14,11 +15,28 @@ import { assertPasswordsMatch } from '../../lib/errors.js';
 import type { Context } from '../../lib/context.js';
 import { authOf, caller } from '../../plugins/session.js';
 import { sessionUser } from '../account/service.js';
+import { issueChallenge } from '../captcha/captcha.js';
+import { addressKey, RULES } from '../throttle/throttle.js';
 import * as auth from './service.js';
 import { sessions } from './sessions.js';
 
 /** Sign-up, sign-in and password reset: open to anyone, throttled per address and account. */
 export async function authRoutes(app: Api, ctx: Context) {
+  app.get(
+    '/captcha',
+    {
+      schema: {
+        summary: 'A proof-of-work challenge',
+        description:
+          'Answers a signed ALTCHA challenge (SHA-256, deterministic counter below `MaxCounter`) for a request that was answered 400 `need_recaptcha`. Solve it and send base64 of `{"challenge": Challenge, "solution": {"counter", "derivedKey"}}` as that request\'s `Captcha` field. A solution is good once, until the challenge expires.',
+        response: replies(CaptchaChallenge),
+      },
+    },
+    async (req) => {
+      await ctx.throttle.enforce(addressKey('captcha-ip', caller(req).ip), RULES.captchaPerIp);
+      return { data: await issueChallenge(ctx) };
+    },
+  );
   app.post(
     '/register/code',
     {
@@ -31,7 +49,7 @@ export async function authRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => {
-      await auth.requestRegisterCode(ctx, caller(req), req.body.Email);
+      await auth.requestRegisterCode(ctx, caller(req), req.body.Email, req.body.Captcha);
       return { data: null };
     },
   );
@@ -74,7 +92,7 @@ export async function authRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => {
-      await auth.forgetPassword(ctx, caller(req), req.body.Email);
+      await auth.forgetPassword(ctx, caller(req), req.body.Email, req.body.Captcha);
       return { data: null };
     },
   );
@@ -91,7 +109,7 @@ export async function authRoutes(app: Api, ctx: Context) {
     },
     async (req) => {
       assertPasswordsMatch(req.body.Password, req.body.ConfirmPassword);
-      await auth.resetPassword(ctx, caller(req), req.body.Email, req.body.Code, req.body.Password);
+      await auth.resetPassword(ctx, caller(req), req.body.Email, req.body.Code, req.body.Password, req.body.Captcha);
       return { data: null };
     },
   );

@@ -6,7 +6,8 @@ import type { Caller, Context } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { alreadyRegisteredMail, codeMail, type CodePurpose } from '../mail/templates.js';
-import { addressKey, RULES } from '../throttle/throttle.js';
+import { requireHumanAfter } from '../captcha/captcha.js';
+import { addressKey, authFailureKey, RULES } from '../throttle/throttle.js';
 import { createUser } from '../users/create.js';
 import { users } from '../users/repository.js';
 import { codes } from './codes.js';
@@ -43,11 +44,24 @@ export async function checkCode(
   // Counted before the check, so parallel guesses cannot pass the bound; the right code takes its guess back.
   const guessKey = `code-guess:${email}`;
   await ctx.throttle.enforce(guessKey, RULES.codeGuessesPerEmail);
-  if (!(await codes.consume(ctx.db, purpose, email, code, userId))) throw new AppError('wrong_code', 400);
+  if (!(await codes.consume(ctx.db, purpose, email, code, userId))) {
+    await ctx.throttle.hit(authFailureKey(caller.ip), RULES.authFailuresPerIp);
+    throw new AppError('wrong_code', 400);
+  }
   await ctx.throttle.unhit(guessKey);
 }
 
-export async function requestRegisterCode(ctx: Context, caller: Caller, email: string): Promise<void> {
+/** Sign-up and password reset from an address with many wrong passwords or codes need a solved challenge. */
+const askHumanAtAddress = (ctx: Context, caller: Caller, captcha: string | undefined) =>
+  requireHumanAfter(ctx, captcha, [[authFailureKey(caller.ip), RULES.authFailuresPerIp]]);
+
+export async function requestRegisterCode(
+  ctx: Context,
+  caller: Caller,
+  email: string,
+  captcha?: string,
+): Promise<void> {
+  await askHumanAtAddress(ctx, caller, captcha);
   const existing = await users.byEmail(ctx.db, email);
   if (!existing) return sendCode(ctx, caller, 'register', email);
   // Same throttles and the same answer as for a new address; the mail tells the owner instead.
@@ -56,6 +70,7 @@ export async function requestRegisterCode(ctx: Context, caller: Caller, email: s
 }
 
 export async function register(ctx: Context, caller: Caller, body: RegisterBody): Promise<SessionResult> {
+  await askHumanAtAddress(ctx, caller, body.Captcha);
   await checkCode(ctx, caller, 'register', body.Email, body.Code);
   return withTx(ctx.db, async (tx) => {
     const user = await createUser(tx, {
@@ -68,26 +83,43 @@ export async function register(ctx: Context, caller: Caller, body: RegisterBody)
   });
 }
 
+/**
+ * Signs in. After repeated failures for the account or from the address, every attempt needs a
+ * solved challenge (need_recaptcha), also with the right password: guessing costs work, and nobody
+ * can lock the owner out (issue 18).
+ */
 export async function login(ctx: Context, caller: Caller, body: LoginBody): Promise<SessionResult> {
   await ctx.throttle.enforce(addressKey('login-ip', caller.ip), RULES.loginPerIp);
-  const failKey = `login-fail:${body.Email}`;
-  if (await ctx.throttle.blocked(failKey, RULES.loginFailuresPerEmail)) throw new AppError('rate_limit_exceeded', 429);
+  const failures = [
+    [`login-fail:${body.Email}`, RULES.loginFailuresPerEmail],
+    [authFailureKey(caller.ip), RULES.authFailuresPerIp],
+  ] as const;
+  await requireHumanAfter(ctx, body.Captcha, failures);
   const user = await users.byEmail(ctx.db, body.Email);
   if (!(await verifyPassword(user?.password_hash, body.Password)) || !user) {
-    await ctx.throttle.hit(failKey, RULES.loginFailuresPerEmail);
+    for (const [key, rule] of failures) await ctx.throttle.hit(key, rule);
     throw new AppError('wrong_password', 400);
   }
   return sessions.create(ctx.db, user.id, ctx.config.SESSION_TTL, caller);
 }
 
-export async function forgetPassword(ctx: Context, caller: Caller, email: string): Promise<void> {
+export async function forgetPassword(ctx: Context, caller: Caller, email: string, captcha?: string): Promise<void> {
+  await askHumanAtAddress(ctx, caller, captcha);
   const user = await users.byEmail(ctx.db, email);
   if (user) return sendCode(ctx, caller, 'reset', email, user.id);
   // No account: count the same throttles so the answers cannot be told apart.
   await throttleCodeMail(ctx, caller, 'reset', email);
 }
 
-export async function resetPassword(ctx: Context, caller: Caller, email: string, code: string, password: string) {
+export async function resetPassword(
+  ctx: Context,
+  caller: Caller,
+  email: string,
+  code: string,
+  password: string,
+  captcha?: string,
+) {
+  await askHumanAtAddress(ctx, caller, captcha);
   await checkCode(ctx, caller, 'reset', email, code);
   const user = await users.byEmail(ctx.db, email);
   if (!user) throw new AppError('wrong_code', 400);

@@ -28,6 +28,9 @@ const adapter = (db: Queryable): PgBoss.Db => ({
  * Durable jobs in the same PostgreSQL (pg-boss, schema `pgboss`). A job is sent inside the
  * transaction that creates its work, so it exists exactly when that work does.
  */
+/** Any constant shared by every replica (beside migrate.ts's): one of them sets up the queues at a time. */
+const SETUP_LOCK_KEY = 7_391_003;
+
 /** How long stopping waits for the jobs in hand (a renewal pass, a mail) before it lets go of them. */
 const STOP_WAIT_MS = 60_000;
 
@@ -54,6 +57,21 @@ export class Jobs {
       pollingIntervalSeconds: 0.5,
     } as PgBoss.ConstructorOptions);
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    // Two replicas starting together on a new database both created pg-boss's schema (one died on
+    // "pgboss already exists") and its queues (a deadlock): setting up takes turns on a lock held
+    // by a connection of its own, while pg-boss works through the pool.
+    const turn = await db.connect();
+    try {
+      await turn.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+      return await Jobs.setUp(boss, role, log, queues);
+    } finally {
+      await turn.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
+      turn.release();
+    }
+  }
+
+  private static async setUp(boss: PgBoss, role: Role, log: Logger, queues: QueueSpec[]): Promise<Jobs> {
+    const runs = role !== 'api';
     await boss.start();
     const jobs = new Jobs(boss, role, log);
     for (const q of queues) {

@@ -67,10 +67,19 @@ export class Throttle {
 /** The throttle key of a per-address limit: IPv6 addresses count by their /64 (lib/client-address.ts). */
 export const addressKey = (name: string, ip: string) => `${name}:${limitAddress(ip)}`;
 
+/** The counter of wrong passwords and codes from an address (RULES.authFailuresPerIp). */
+export const authFailureKey = (ip: string) => addressKey('auth-fail-ip', ip);
+
 /** The limits on sign-in and codes (per account and per address). */
 export const RULES = {
   loginPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
-  loginFailuresPerEmail: { limit: 10, windowSeconds: 900, scope: 'account' },
+  /**
+   * Failures after which a request needs a solved challenge (need_recaptcha): wrong passwords for an
+   * account at sign-in, and wrong passwords or codes from an address (which then also asks before
+   * mailing sign-up and reset codes). Never a lockout: the owner solves one and gets in (issue 18).
+   */
+  loginFailuresPerEmail: { limit: 5, windowSeconds: 900, scope: 'account' },
+  authFailuresPerIp: { limit: 10, windowSeconds: 900, scope: 'ip' },
   passwordFailuresPerUser: { limit: 10, windowSeconds: 900, scope: 'account' },
   codeResendPerEmail: { limit: 1, windowSeconds: 60, scope: 'account' },
   codeSendPerIp: { limit: 20, windowSeconds: 3600, scope: 'ip' },
@@ -80,6 +89,7 @@ export const RULES = {
    * own tries (CODE.maxAttempts), this does not. A right code takes its guess back.
    */
   codeGuessesPerEmail: { limit: 20, windowSeconds: 86_400, scope: 'account' },
+  captchaPerIp: { limit: 60, windowSeconds: 600, scope: 'ip' },
   oauthStartPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
   oauthCallbackPerIp: { limit: 30, windowSeconds: 600, scope: 'ip' },
 } satisfies Record<string, Rule>;

@@ -13,6 +13,10 @@ import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useForgetPassword } from '../api/forget-password';
 import { useResetPassword } from '../api/reset-password';
+import { useHumanCheck } from '../human-check/use-human-check';
+
+// Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
+const loadHumanCheck = () => import('../human-check/human-check');
 
 type Values = { Email: string; Code: string; Password: string; ConfirmPassword: string };
 
@@ -22,8 +26,9 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const reset = useResetPassword();
-  const forget = useForgetPassword();
+  const human = useHumanCheck(loadHumanCheck);
+  const reset = useResetPassword(human.guard);
+  const forget = useForgetPassword(human.guard);
   const form = useForm<Values>({
     initialValues: { Email: '', Code: '', Password: '', ConfirmPassword: '' },
     validate: zodValidate<Values>(schema, (v) => matchPasswords(v.Password, v.ConfirmPassword, 'ConfirmPassword')),
@@ -58,6 +63,8 @@ export function ForgetPasswordForm({ redirect }: { redirect?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
+        {/* Sending the code is what asks first, so the check shows beside it. */}
+        {human.status}
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}

@@ -12,7 +12,11 @@ import { zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { redirectTarget } from '../../../lib/redirect';
 import { useLogin } from '../api/login';
+import { useHumanCheck } from '../human-check/use-human-check';
 import { TermsCheckbox } from './terms-checkbox';
+
+// Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
+const loadHumanCheck = () => import('../human-check/human-check');
 
 // Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
 const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
@@ -33,7 +37,8 @@ export function LoginForm({ redirect, signInRequired, oauthError, provider }: Lo
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const login = useLogin();
+  const human = useHumanCheck(loadHumanCheck);
+  const login = useLogin(human.guard);
   const form = useForm<Values>({ initialValues, validate: zodValidate<Values>(LoginBody) });
   const field = useFormField(form, { Email: { required: 'email_required' } });
 
@@ -70,6 +75,7 @@ export function LoginForm({ redirect, signInRequired, oauthError, provider }: Lo
           </Group>
         </Stack>
         <TermsCheckbox {...field('AgreeTerms', { type: 'checkbox' })} />
+        {human.status}
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t('login.submit')}
         </Button>

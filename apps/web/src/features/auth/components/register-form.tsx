@@ -13,8 +13,12 @@ import { useFormField } from '../../../lib/form/use-form-field';
 import { matchPasswords, zodValidate } from '../../../lib/form/zod-validate';
 import { notify } from '../../../lib/notify';
 import { useRegister } from '../api/register';
+import { useHumanCheck } from '../human-check/use-human-check';
 import { useSendRegisterCode } from '../api/send-register-code';
 import { TermsCheckbox } from './terms-checkbox';
+
+// Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
+const loadHumanCheck = () => import('../human-check/human-check');
 
 // Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
 const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
@@ -38,8 +42,9 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
-  const registerAccount = useRegister();
-  const sendCode = useSendRegisterCode();
+  const human = useHumanCheck(loadHumanCheck);
+  const registerAccount = useRegister(human.guard);
+  const sendCode = useSendRegisterCode(human.guard);
   const form = useForm<Values>({
     initialValues: {
       Email: '',
@@ -80,6 +85,8 @@ export function RegisterForm({ affCode }: { affCode?: string }) {
           code={{ ...field('Code'), label: t('fields.code') }}
           sender={sender}
         />
+        {/* Sending the code is what asks first, so the check shows beside it. */}
+        {human.status}
         <NewPasswordFields
           password={field('Password')}
           confirm={field('ConfirmPassword')}
