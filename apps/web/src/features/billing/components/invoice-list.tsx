@@ -11,6 +11,7 @@ import { money } from '../money';
 import classes from './billing.module.css';
 import { InvoiceStatusBadge } from './badges';
 import { ListFooter } from './list-footer';
+import { LoadFailed } from '../../../components/load-failed';
 
 export const INVOICES_PAGE_SIZE = 10;
 
@@ -41,7 +42,15 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
           className={classes.filter}
         />
       </Box>
-      {data && data.Total === 0 ? (
+      {list.isError && !data ? (
+        <Box px="md" pb="md">
+          <LoadFailed
+            message={t('invoices.loadFailed')}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        </Box>
+      ) : data && data.Total === 0 ? (
         status === undefined ? (
           <EmptyState
             icon={IconFileInvoice}

@@ -10,6 +10,7 @@ import { money, signedMoney } from '../money';
 import classes from './billing.module.css';
 import { ListFooter } from './list-footer';
 import { TOP_UP_INPUT_ID } from '../../../components/top-up-form';
+import { LoadFailed } from '../../../components/load-failed';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
@@ -20,6 +21,18 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
   const list = useQuery(transactionsQueryOptions({ limit: TRANSACTIONS_PAGE_SIZE, page }));
   const download = useDownloadDocument();
   const data = list.data;
+
+  // A read that failed after its retries says so, with a retry: never an empty list that looks
+  // like "nothing here".
+  if (list.isError && !data) {
+    return (
+      <LoadFailed
+        message={t('transactions.loadFailed')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
 
   if (data && data.Total === 0) {
     return (

@@ -15,6 +15,7 @@ import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';
 import { SuspendedBadge } from './renewal-alert';
 import { StatusBadge } from './status-badge';
+import { LoadFailed } from '../../../components/load-failed';
 
 export const INSTANCES_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -44,6 +45,12 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
   const filtered = search.status !== undefined || search.q !== undefined;
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / INSTANCES_PAGE_SIZE)) : 1;
+
+  // A read that failed after its retries says so, with a retry: never an empty list that looks
+  // like "nothing here".
+  if (list.isError && !data) {
+    return <LoadFailed message={t('list.loadFailed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  }
 
   if (data && data.Total === 0 && !filtered) {
     return (

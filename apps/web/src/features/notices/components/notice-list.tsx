@@ -11,6 +11,7 @@ import { noticesQueryOptions } from '../../../lib/notices/notices-query';
 import type { NoticesSearch } from '../search';
 import { PinnedBadge, UnreadDot } from './notice-badges';
 import classes from './notices.module.css';
+import { LoadFailed } from '../../../components/load-failed';
 
 export const NOTICES_PAGE_SIZE = 10;
 
@@ -46,10 +47,10 @@ export function NoticeList({ search, onSearchChange }: NoticeListProps) {
           ]}
         />
       </Box>
-      {list.isError ? (
-        <Text c="dimmed" fz="sm" p="md">
-          {t('list.failed')}
-        </Text>
+      {list.isError && !data ? (
+        <Box px="md" pb="md">
+          <LoadFailed message={t('list.failed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        </Box>
       ) : !data ? (
         <Stack gap="xs" p="md">
           <Skeleton height={56} />

@@ -54,11 +54,7 @@ export function SshKeysPanel() {
           <Skeleton height={64} />
         </Stack>
       ) : keys.isError ? (
-        <LoadFailed
-          message={t('sshKeys.loadFailed')}
-          onRetry={() => void keys.refetch()}
-          retrying={keys.isFetching}
-        />
+        <LoadFailed message={t('sshKeys.loadFailed')} onRetry={() => void keys.refetch()} retrying={keys.isFetching} />
       ) : keys.data.length === 0 ? (
         <SshKeysEmpty onAdd={() => openForm(null)} />
       ) : (

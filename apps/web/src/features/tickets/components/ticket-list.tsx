@@ -11,6 +11,7 @@ import { ticketsQueryOptions } from '../api/tickets-api';
 import type { TicketsSearch } from '../search';
 import { TicketStatusBadge } from './ticket-status-badge';
 import classes from './tickets.module.css';
+import { LoadFailed } from '../../../components/load-failed';
 
 export const TICKETS_PAGE_SIZE = 20;
 
@@ -27,6 +28,12 @@ export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
   const page = search.page ?? 1;
   const list = useQuery(ticketsQueryOptions({ limit: TICKETS_PAGE_SIZE, page, status: search.status }));
   const data = list.data;
+
+  // A read that failed after its retries says so, with a retry: never an empty list that looks
+  // like "nothing here".
+  if (list.isError && !data) {
+    return <LoadFailed message={t('list.loadFailed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  }
 
   if (data && data.Total === 0 && search.status === undefined) {
     return (
