@@ -177,6 +177,21 @@ async function chooseImage(page: Page, distribution: string, version: string) {
   await page.getByRole('option', { name: version }).click();
 }
 
+/**
+ * A new 20 % monthly promotion code (named from `prefix`, unique per run), and a customer with 50.00
+ * USD on /deploy.
+ */
+async function withPromotion(page: Page, prefix: string, locale: string): Promise<string> {
+  const code = `${prefix}${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
+  adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
+  const account = await createAccount();
+  topUp(account, '50');
+  await signInAs(page, account);
+  await page.goto('/deploy');
+  await expectPageReady(page);
+  return code;
+}
+
 async function fillServer(page: Page, t: (typeof TEXT)[keyof typeof TEXT], hostname: string) {
   await field(page, t.hostname).fill(hostname);
   await field(page, t.password).fill('Sturdy-Passw0rd!');
@@ -362,13 +377,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     });
 
     test('applies a promotion with Enter and refuses an invalid one', async ({ page }) => {
-      const code = `E2E${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
-      adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
-      const account = await createAccount();
-      topUp(account, '50');
-      await signInAs(page, account);
-      await page.goto('/deploy');
-      await expectPageReady(page);
+      const code = await withPromotion(page, 'E2E', locale);
       const input = page.getByPlaceholder(t.promoPlaceholder);
       // Applied empty: the button waits for a code, Enter asks for one (SPEC §5).
       await expect(page.getByRole('button', { name: t.apply, exact: true })).toBeDisabled();
@@ -400,13 +409,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
 
     test('keeps the draft while the customer stays on /deploy, and clears it on leaving', async ({ page }) => {
       test.setTimeout(90_000);
-      const code = `KEEP${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
-      adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
-      const account = await createAccount();
-      topUp(account, '50');
-      await signInAs(page, account);
-      await page.goto('/deploy');
-      await expectPageReady(page);
+      const code = await withPromotion(page, 'KEEP', locale);
       await radio(page, t.names.s2).click();
       await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
       await fillServer(page, t, 'keep-me');
