@@ -25,6 +25,26 @@ const adapter = (db: Queryable): PgBoss.Db => ({
 });
 
 /**
+ * pg-boss's own queries through the pool, each kept until it settles: pg-boss reports a job's end
+ * without awaiting it (manager.complete), so after the last handler returned its query may still be
+ * under way; stopping waits for them before the pool may close.
+ */
+function trackedAdapter(db: Queryable, inFlight: Set<Promise<unknown>>): PgBoss.Db {
+  return {
+    executeSql: (text, values) => {
+      const query = db.query(text, values);
+      const settled = query.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return query;
+    },
+  };
+}
+
+/**
  * Durable jobs in the same PostgreSQL (pg-boss, schema `pgboss`). A job is sent inside the
  * transaction that creates its work, so it exists exactly when that work does.
  */
@@ -43,12 +63,15 @@ export class Jobs {
     private readonly boss: PgBoss,
     readonly role: Role,
     private readonly log: Logger,
+    /** pg-boss's queries under way (trackedAdapter). */
+    private readonly inFlight: Set<Promise<unknown>>,
   ) {}
 
   static async start(db: Db, log: Logger, role: Role, queues: QueueSpec[]): Promise<Jobs> {
     const runs = role !== 'api';
+    const inFlight = new Set<Promise<unknown>>();
     const boss = new PgBoss({
-      db: adapter(db),
+      db: trackedAdapter(db, inFlight),
       schema: 'pgboss',
       supervise: runs,
       schedule: runs,
@@ -63,17 +86,23 @@ export class Jobs {
     const turn = await db.connect();
     try {
       await turn.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
-      return await Jobs.setUp(boss, role, log, queues);
+      return await Jobs.setUp(boss, role, log, queues, inFlight);
     } finally {
       await turn.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => undefined);
       turn.release();
     }
   }
 
-  private static async setUp(boss: PgBoss, role: Role, log: Logger, queues: QueueSpec[]): Promise<Jobs> {
+  private static async setUp(
+    boss: PgBoss,
+    role: Role,
+    log: Logger,
+    queues: QueueSpec[],
+    inFlight: Set<Promise<unknown>>,
+  ): Promise<Jobs> {
     const runs = role !== 'api';
     await boss.start();
-    const jobs = new Jobs(boss, role, log);
+    const jobs = new Jobs(boss, role, log, inFlight);
     for (const q of queues) {
       const options: PgBoss.Queue = {
         name: q.name,
@@ -143,5 +172,9 @@ export class Jobs {
     await Promise.race([Promise.allSettled([...this.running]), waited]);
     clearTimeout(timer);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);
+    // The last jobs' ends, which pg-boss reports without awaiting, reach the database before the
+    // caller may close the pool (else: "Cannot use a pool after calling end", unhandled).
+    const until = Date.now() + 10_000;
+    while (this.inFlight.size > 0 && Date.now() < until) await Promise.allSettled([...this.inFlight]);
   }
 }
