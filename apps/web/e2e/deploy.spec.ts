@@ -32,6 +32,8 @@ const TEXT = {
     promoPlaceholder: 'Enter a code',
     applied: 'Promotion code applied',
     invalidPromo: 'Invalid promotion code',
+    promoUnknown: 'There is no promotion with this code.',
+    promoNotApplicable: 'This code does not apply to this size or billing cycle.',
     promoRequired: 'Please input your promotion code',
     searchInvalid: 'This link has values the page cannot use',
     searchDrop: 'Continue without them',
@@ -102,6 +104,8 @@ const TEXT = {
     promoPlaceholder: '输入优惠码',
     applied: '优惠码已生效',
     invalidPromo: '优惠码无效',
+    promoUnknown: '没有这个优惠码。',
+    promoNotApplicable: '该优惠码不适用于所选配置或计费周期。',
     promoRequired: '请输入优惠码',
     searchInvalid: '此链接包含无法使用的参数',
     searchDrop: '忽略这些参数并继续',
@@ -387,6 +391,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.promoRequired, { exact: true })).toHaveCount(0);
       await input.press('Enter');
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
+      // Why, in the customer's words: no such code (issue 22).
+      await expect(page.getByText(t.promoUnknown, { exact: true })).toBeVisible();
       await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
 
       await input.fill(code);
@@ -405,6 +411,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(checkout(page)).toContainText('14.25 USD');
       await page.getByRole('button', { name: t.apply, exact: true }).click();
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
+      await expect(page.getByText(t.promoNotApplicable, { exact: true })).toBeVisible();
     });
 
     test('keeps the draft while the customer stays on /deploy, and clears it on leaving', async ({ page }) => {

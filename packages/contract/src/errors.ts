@@ -77,5 +77,12 @@ export const FIELD_ERRORS = [
   'attachment_type',
   // Issue 18: the customer's attachments already use their whole storage quota (with quota_exceeded).
   'attachment_quota',
+  // Issue 22: why a promotion code was refused (with invalid_promotion_code, on PromotionCode).
+  'promotion_unknown',
+  'promotion_expired',
+  'promotion_not_started',
+  'promotion_used_up',
+  'promotion_already_used',
+  'promotion_not_applicable',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];

@@ -160,14 +160,36 @@ describe('prices', () => {
     // The original price stays the catalogue's (5100 a year); the answer is what the customer pays.
     expect((await price({ Cycle: 'Year' })).body.data).toBe(5100);
     expect((await price({ Cycle: 'Year', PromotionCode: 'sg20' })).body.data).toBe(4080);
-    const wrongCycle = await price({ Cycle: 'Quarter', PromotionCode: 'SG20' });
-    expect([wrongCycle.status, wrongCycle.body.code]).toEqual([400, 'invalid_promotion_code']);
-    const otherProduct = await call(h, 'POST', '/api/deploy/price', {
-      ssid: u.ssid,
-      body: { ProductId: perf.product.Id, Cycle: 'Month', PromotionCode: 'SG20' },
+    // A refusal says why, on PromotionCode (issue 22): the customer can tell a typo from an old code.
+    const refused = async (body: Record<string, unknown>, productId = product.Id) => {
+      const r = await call(h, 'POST', '/api/deploy/price', { ssid: u.ssid, body: { ProductId: productId, ...body } });
+      return [r.status, r.body.code, r.body.fields?.PromotionCode];
+    };
+    const invalid = (reason: string) => [400, 'invalid_promotion_code', reason];
+    expect(await refused({ Cycle: 'Quarter', PromotionCode: 'SG20' })).toEqual(invalid('promotion_not_applicable'));
+    expect(await refused({ Cycle: 'Month', PromotionCode: 'SG20' }, perf.product.Id)).toEqual(
+      invalid('promotion_not_applicable'),
+    );
+    expect(await refused({ Cycle: 'Month', PromotionCode: 'NOPE' })).toEqual(invalid('promotion_unknown'));
+    const day = 86_400_000;
+    const base = { kind: 'percent' as const, value: 10, currency: null, maxUses: null, maxUsesPerUser: null };
+    const only = { productIds: null, cycles: null };
+    await promotions.create(h.db, {
+      ...base,
+      ...only,
+      code: 'OLD',
+      startsAt: null,
+      endsAt: new Date(Date.now() - day),
     });
-    expect(otherProduct.body.code).toBe('invalid_promotion_code');
-    expect((await price({ Cycle: 'Month', PromotionCode: 'NOPE' })).body.code).toBe('invalid_promotion_code');
+    await promotions.create(h.db, {
+      ...base,
+      ...only,
+      code: 'SOON',
+      startsAt: new Date(Date.now() + day),
+      endsAt: null,
+    });
+    expect(await refused({ Cycle: 'Month', PromotionCode: 'OLD' })).toEqual(invalid('promotion_expired'));
+    expect(await refused({ Cycle: 'Month', PromotionCode: 'SOON' })).toEqual(invalid('promotion_not_started'));
   });
 
   it('hides Ord products from sale and answers unknown products with get_product_error', async () => {
@@ -361,7 +383,10 @@ describe('provisioning failures and faults', () => {
       u.ssid,
       deployBody(product.Id, templates[1]!.Id, { PromotionCode: 'ONCE', Hostnames: ['third'] }),
     );
-    expect(third.body.code).toBe('invalid_promotion_code');
+    expect([third.body.code, third.body.fields]).toEqual([
+      'invalid_promotion_code',
+      { PromotionCode: 'promotion_used_up' },
+    ]);
   });
 
   it('still deploys through lock timeouts, 5xx answers and a failed clone task', async () => {

@@ -1,4 +1,4 @@
-import { cycleByCode, isCycleCode, type CycleCode } from '@nimbus/contract';
+import { cycleByCode, isCycleCode, type CycleCode, type FieldError } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProductPlacement } from '../catalog/repository.js';
@@ -27,6 +27,22 @@ export function priceFor(
   if (!c || amount === undefined) throw new AppError('wrong_cycle', 400);
   return { code: c.code, key: c.key, months: c.months, amount };
 }
+
+/**
+ * Why a code was refused, as the customer is told (`fields.PromotionCode` of invalid_promotion_code):
+ * a withdrawn code reads as expired, and a code for another currency as not for this order.
+ */
+const REASONS: Record<string, FieldError> = {
+  unknown: 'promotion_unknown',
+  disabled: 'promotion_expired',
+  expired: 'promotion_expired',
+  'not started': 'promotion_not_started',
+  'not for this product': 'promotion_not_applicable',
+  'not for this cycle': 'promotion_not_applicable',
+  'other currency': 'promotion_not_applicable',
+  'used up': 'promotion_used_up',
+  'used up for this customer': 'promotion_already_used',
+};
 
 /** Whether a promotion applies to this product, cycle, customer and moment; the reason it does not, otherwise. */
 export async function promotionProblem(
@@ -77,7 +93,11 @@ export async function quote(
           now: opts.now ?? new Date(),
         })
       : 'unknown';
-    if (problem || !promotion) throw new AppError('invalid_promotion_code', 400);
+    if (problem || !promotion) {
+      throw new AppError('invalid_promotion_code', 400, {
+        PromotionCode: REASONS[problem ?? 'unknown'] ?? 'invalid_value',
+      });
+    }
     discount = discountOf(promotion, cycle.amount);
   }
   return {

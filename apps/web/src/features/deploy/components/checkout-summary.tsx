@@ -1,5 +1,5 @@
 import { money } from '../../../lib/money';
-import { cycleByKey, PROMO_CODE_MAX, type Product } from '@nimbus/contract';
+import { cycleByKey, FIELD_ERRORS, PROMO_CODE_MAX, type FieldError, type Product } from '@nimbus/contract';
 import { Button, Card, Divider, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -103,7 +103,14 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           setChecking(false);
           props.onPromotion(null);
           if (isApiError(error) && (error.code === 'invalid_promotion_code' || error.code === 'parse_data_error')) {
-            notify.warning({ title: t('promo.invalid'), message: t('promo.invalidHint') });
+            // SPEC §8's "invalid promotion code", with why when the server says (expired, used…).
+            const reason = error.fields.PromotionCode;
+            const known = reason !== undefined && (FIELD_ERRORS as readonly string[]).includes(reason);
+            notify.warning({
+              title: t('promo.invalid'),
+              message:
+                known && reason !== 'invalid_value' ? tErrors(`field.${reason as FieldError}`) : t('promo.invalidHint'),
+            });
           } else {
             showErrorToast(error, tErrors, t('promo.invalid'));
           }
