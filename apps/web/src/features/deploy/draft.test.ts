@@ -10,6 +10,7 @@ import {
   pricedCycles,
   randomHostname,
   randomPassword,
+  regionClosedReason,
   restoredDraft,
   select,
   templateLabel,
@@ -90,6 +91,43 @@ describe('the deploy selection cascade (SPEC §4)', () => {
   it('moves to a chosen type and its first size, away from the size chosen in another type', () => {
     expect(chooseGroup(REGIONS[1], 11)).toEqual({ regionId: 1, groupId: 11, productId: 110, cycle: 'annually' });
     expect(chooseGroup(REGIONS[1], 10)).toEqual({ regionId: 1, groupId: 10, productId: 101, cycle: 'monthly' });
+  });
+});
+
+describe('regions that cannot be chosen (SPEC §2, issue 22)', () => {
+  it('closes a region with no groups, and one whose every size is sold out, each with its reason', () => {
+    const soldOut: Region = {
+      Id: 3,
+      Name: 'Singapore',
+      Description: '',
+      CountryCode: 'sg',
+      Groups: [
+        {
+          Id: 30,
+          Name: 'Standard',
+          Description: '',
+          Products: [product(300, { Stock: 0 }), product(301, { Stock: 0 })],
+        },
+      ],
+    };
+    const lastOne: Region = {
+      ...soldOut,
+      Groups: [
+        {
+          Id: 30,
+          Name: 'Standard',
+          Description: '',
+          Products: [product(300, { Stock: 0 }), product(301, { Stock: 1 })],
+        },
+      ],
+    };
+    expect([REGIONS[0]!, soldOut, lastOne, REGIONS[1]!].map(regionClosedReason)).toEqual([
+      'noGroups',
+      'soldOut',
+      null,
+      null,
+    ]);
+    expect(initialSelection([soldOut, REGIONS[2]!], parseDeploySearch({})).regionId).toBe(2);
   });
 });
 

@@ -61,8 +61,15 @@ export function randomPassword(): string {
 export const visibleProducts = (group: Group | undefined): Product[] =>
   group ? group.Products.filter((p) => p.Ord === null) : [];
 
-/** SPEC §2: a region with no groups is shown disabled. */
-export const isRegionOpen = (region: Region) => region.Groups.length > 0;
+/** A size that can be bought now: no stock limit, or some left. */
+export const inStock = (product: Product) => product.Stock === null || product.Stock > 0;
+
+/** SPEC §2: a region with no groups is shown disabled; so is one whose every size is sold out. */
+export const isRegionOpen = (region: Region) => region.Groups.some((g) => visibleProducts(g).some(inStock));
+
+/** Why a region cannot be chosen: nothing offered there yet, or everything sold out. */
+export const regionClosedReason = (region: Region): 'noGroups' | 'soldOut' | null =>
+  isRegionOpen(region) ? null : region.Groups.some((g) => visibleProducts(g).length > 0) ? 'soldOut' : 'noGroups';
 
 /** The cycles a product is priced for, in SPEC §3's order. */
 export const pricedCycles = (product: Product | undefined): CycleKey[] =>

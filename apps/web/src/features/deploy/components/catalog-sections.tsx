@@ -10,7 +10,7 @@ import {
 import { SimpleGrid, Text } from '@mantine/core';
 import { Flag } from '../../../components/flag';
 import { useTranslation } from '../../../lib/i18n/react';
-import { isRegionOpen, visibleProducts } from '../draft';
+import { inStock, regionClosedReason, visibleProducts } from '../draft';
 import classes from './deploy.module.css';
 import { OptionCard, radioArrows } from './option-card';
 
@@ -30,16 +30,17 @@ export function RegionCards(props: { regions: Region[]; value: number | null; on
       aria-label={t('sections.region')}
     >
       {props.regions.map((region) => {
-        const open = isRegionOpen(region);
+        // One badge for a region that cannot be chosen, worded as the size cards word it.
+        const closed = regionClosedReason(region);
         return (
           <OptionCard
             key={region.Id}
             selected={region.Id === props.value}
-            disabled={!open}
+            disabled={closed !== null}
             onSelect={() => props.onChange(region)}
             icon={<Flag code={region.CountryCode} />}
             title={region.Name}
-            badge={open ? undefined : t('region.noGroups')}
+            badge={closed === 'soldOut' ? t('size.soldOut') : closed === 'noGroups' ? t('region.noGroups') : undefined}
           >
             <Html html={region.Description} />
           </OptionCard>
@@ -91,7 +92,7 @@ export function ProductCards(props: {
       aria-label={t('sections.size')}
     >
       {products.map((product) => {
-        const soldOut = product.Stock !== null && product.Stock <= 0;
+        const soldOut = !inStock(product);
         const monthly = product.Price.monthly;
         return (
           <OptionCard
