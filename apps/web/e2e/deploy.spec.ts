@@ -15,6 +15,10 @@ const TEXT = {
     chooseVersion: 'Choose a version',
     hostname: 'Hostname',
     password: 'Password',
+    strength: {
+      weak: 'Password strength: weak. It is easy to guess; a longer one with mixed characters is safer.',
+      strong: 'Password strength: strong.',
+    },
     generate: 'Generate a password',
     copy: 'Copy the password',
     copied: 'Password copied',
@@ -87,6 +91,7 @@ const TEXT = {
     chooseVersion: '选择版本',
     hostname: '主机名',
     password: '密码',
+    strength: { weak: '密码强度：弱。容易被猜中，更长且混合多种字符的密码更安全。', strong: '密码强度：强。' },
     generate: '生成密码',
     copy: '复制密码',
     copied: '密码已复制',
@@ -363,7 +368,12 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await field(page, t.hostname).fill('');
       await expect(guide.getByRole('listitem')).toHaveText([t.missing.hostname, t.missing.credentials]);
       await fillServer(page, t, 'web-2');
+      await expect(page.getByTestId('password-strength')).toHaveText(t.strength.strong);
       await expect(checkout(page)).not.toContainText(t.missing.title);
+      await expect(deployNow).toBeEnabled();
+      // A weak root password is hinted at, never refused (SPEC: free text).
+      await field(page, t.password).fill('abc123');
+      await expect(page.getByTestId('password-strength')).toHaveText(t.strength.weak);
       await expect(deployNow).toBeEnabled();
     });
 

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
 import { PasswordTools } from '../../../components/password-tools';
+import { passwordStrength } from '../../../lib/password-strength';
 import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { type DeployDraft, randomHostname, randomPassword } from '../draft';
 
@@ -84,6 +85,7 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
           style={{ flex: 1 }}
         />
       </PasswordTools>
+      <StrengthHint password={draft.password} />
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={500} fz="sm">
@@ -133,5 +135,23 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
         onSaved={(key) => onChange({ keyIds: [...draft.keyIds, key.Id] })}
       />
     </Stack>
+  );
+}
+
+const STRENGTH_COLOR = {
+  weak: 'var(--mantine-color-error)',
+  fair: 'var(--mantine-color-dimmed)',
+  strong: 'teal',
+} as const;
+
+/** How hard the root password is to guess: a hint only, never a reason to refuse it (SPEC §5). */
+function StrengthHint({ password }: { password: string }) {
+  const { t } = useTranslation('deploy');
+  const strength = passwordStrength(password);
+  if (!strength) return null;
+  return (
+    <Text fz="xs" mt={-8} c={STRENGTH_COLOR[strength]} aria-live="polite" data-testid="password-strength">
+      {t(`config.strength.${strength}`)}
+    </Text>
   );
 }
