@@ -77,7 +77,14 @@ export const FIELD_ERRORS = [
   'attachment_type',
   // Issue 18: the customer's attachments already use their whole storage quota (with quota_exceeded).
   'attachment_quota',
-  // Issue 22: why a promotion code was refused (with invalid_promotion_code, on PromotionCode).
+] as const;
+export type FieldError = (typeof FIELD_ERRORS)[number];
+
+/**
+ * Issue 22: why a promotion code was refused, in `fields.PromotionCode` of invalid_promotion_code.
+ * Apart from FIELD_ERRORS, which every form (and so the sign-in page's download) carries.
+ */
+export const PROMOTION_REFUSALS = [
   'promotion_unknown',
   'promotion_expired',
   'promotion_not_started',
@@ -85,4 +92,4 @@ export const FIELD_ERRORS = [
   'promotion_already_used',
   'promotion_not_applicable',
 ] as const;
-export type FieldError = (typeof FIELD_ERRORS)[number];
+export type PromotionRefusal = (typeof PROMOTION_REFUSALS)[number];

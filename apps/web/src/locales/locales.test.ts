@@ -1,4 +1,4 @@
-import { ERROR_CODES, FIELD_ERRORS } from '@nimbus/contract';
+import { ERROR_CODES, FIELD_ERRORS, PROMOTION_REFUSALS } from '@nimbus/contract';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -74,6 +74,6 @@ describe('locales', () => {
     // The console's own error texts live in errors-console.json, merged into `errors` when it loads.
     const has = (key: string) => enKeys.has(`errors:${key}`) || enKeys.has(`errors-console:${key}`);
     for (const code of ERROR_CODES) expect(has(`code.${code}`), code).toBe(true);
-    for (const key of FIELD_ERRORS) expect(has(`field.${key}`), key).toBe(true);
+    for (const key of [...FIELD_ERRORS, ...PROMOTION_REFUSALS]) expect(has(`field.${key}`), key).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { cycleByCode, isCycleCode, type CycleCode, type FieldError } from '@nimbus/contract';
+import { cycleByCode, isCycleCode, type CycleCode, type PromotionRefusal } from '@nimbus/contract';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { ProductPlacement } from '../catalog/repository.js';
@@ -32,7 +32,7 @@ export function priceFor(
  * Why a code was refused, as the customer is told (`fields.PromotionCode` of invalid_promotion_code):
  * a withdrawn code reads as expired, and a code for another currency as not for this order.
  */
-const REASONS: Record<string, FieldError> = {
+const REASONS: Record<string, PromotionRefusal> = {
   unknown: 'promotion_unknown',
   disabled: 'promotion_expired',
   expired: 'promotion_expired',

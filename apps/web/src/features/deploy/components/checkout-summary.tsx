@@ -1,5 +1,5 @@
 import { money } from '../../../lib/money';
-import { cycleByKey, FIELD_ERRORS, PROMO_CODE_MAX, type FieldError, type Product } from '@nimbus/contract';
+import { cycleByKey, PROMO_CODE_MAX, PROMOTION_REFUSALS, type Product, type PromotionRefusal } from '@nimbus/contract';
 import { Button, Card, Divider, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -105,11 +105,10 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           if (isApiError(error) && (error.code === 'invalid_promotion_code' || error.code === 'parse_data_error')) {
             // SPEC §8's "invalid promotion code", with why when the server says (expired, used…).
             const reason = error.fields.PromotionCode;
-            const known = reason !== undefined && (FIELD_ERRORS as readonly string[]).includes(reason);
+            const known = reason !== undefined && (PROMOTION_REFUSALS as readonly string[]).includes(reason);
             notify.warning({
               title: t('promo.invalid'),
-              message:
-                known && reason !== 'invalid_value' ? tErrors(`field.${reason as FieldError}`) : t('promo.invalidHint'),
+              message: known ? tErrors(`field.${reason as PromotionRefusal}`) : t('promo.invalidHint'),
             });
           } else {
             showErrorToast(error, tErrors, t('promo.invalid'));
