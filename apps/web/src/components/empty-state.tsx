@@ -1,5 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../lib/i18n/react';
 
 interface EmptyStateProps {
   /** A Tabler icon, drawn at the size given here. */
@@ -31,5 +33,33 @@ export function EmptyState({ icon: Icon, title, message, action, compact = false
       </Text>
       {action ? <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{action}</div> : null}
     </Stack>
+  );
+}
+
+// Beside EmptyState, which the same lists use: a module of its own would be a chunk small enough
+// for the build to merge into one the sign-in page loads (scripts/check-bundle.mjs).
+/**
+ * A read that failed after its retries: what could not be loaded, in a sentence of the caller's,
+ * and a button that tries again (never an empty table that looks like "nothing here").
+ */
+export function LoadFailed({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text fz="sm">{message}</Text>
+        <Button variant="default" size="xs" onClick={onRetry} loading={retrying}>
+          {t('actions.retry')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

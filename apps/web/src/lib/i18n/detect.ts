@@ -25,9 +25,6 @@ export function detectLocale(): { locale: Locale; chosen: boolean } {
   return { locale: toLocale(choice || guess), chosen: !!choice };
 }
 
-/** Whether this device holds a language its person chose (which wins over the account's). */
-export const hasStoredLocale = (): boolean => !!stored();
-
 /** Remembers the language, so the stored choice wins next time. */
 export function storeLocale(locale: Locale): void {
   try {

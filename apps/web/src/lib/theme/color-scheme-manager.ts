@@ -13,27 +13,6 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-let storing = true;
-
-/** Runs `apply` (Mantine's setColorScheme) without keeping the scheme as this device's choice. */
-export function withoutStoring(apply: () => void): void {
-  storing = false;
-  try {
-    apply();
-  } finally {
-    storing = true;
-  }
-}
-
-/** Whether this device holds a theme its person chose (which wins over the account's). */
-export function hasStoredTheme(key = THEME_STORAGE_KEY): boolean {
-  try {
-    return isTheme(window.localStorage.getItem(key));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Mantine's local-storage manager with our stored vocabulary: the key "theme" holds
  * 'light' | 'dark' | 'system' (Mantine calls the last one 'auto').
@@ -50,7 +29,6 @@ export function themeStorageManager(key = THEME_STORAGE_KEY): MantineColorScheme
       }
     },
     set: (value) => {
-      if (!storing) return;
       try {
         window.localStorage.setItem(key, toTheme(value));
       } catch {

@@ -2,7 +2,6 @@ import { INVOICE_STATUSES, type InvoiceStatus } from '@nimbus/contract';
 import { Box, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconFileInvoice, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
@@ -11,7 +10,7 @@ import { money } from '../money';
 import classes from './billing.module.css';
 import { InvoiceStatusBadge } from './badges';
 import { ListFooter } from './list-footer';
-import { LoadFailed } from '../../../components/load-failed';
+import { EmptyState, LoadFailed } from '../../../components/empty-state';
 
 export const INVOICES_PAGE_SIZE = 10;
 

@@ -1,7 +1,6 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState } from '../../../components/empty-state';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDownloadDocument } from '../api/documents-api';
@@ -10,7 +9,7 @@ import { money, signedMoney } from '../money';
 import classes from './billing.module.css';
 import { ListFooter } from './list-footer';
 import { TOP_UP_INPUT_ID } from '../../../components/top-up-form';
-import { LoadFailed } from '../../../components/load-failed';
+import { EmptyState, LoadFailed } from '../../../components/empty-state';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

@@ -15,7 +15,7 @@ import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';
 import { SuspendedBadge } from './renewal-alert';
 import { StatusBadge } from './status-badge';
-import { LoadFailed } from '../../../components/load-failed';
+import { LoadFailed } from '../../../components/empty-state';
 
 export const INSTANCES_PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;

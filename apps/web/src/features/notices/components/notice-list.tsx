@@ -3,7 +3,6 @@ import { Box, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } fro
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { ListPagination } from '../../../components/list-pagination';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -11,7 +10,7 @@ import { noticesQueryOptions } from '../../../lib/notices/notices-query';
 import type { NoticesSearch } from '../search';
 import { PinnedBadge, UnreadDot } from './notice-badges';
 import classes from './notices.module.css';
-import { LoadFailed } from '../../../components/load-failed';
+import { EmptyState, LoadFailed } from '../../../components/empty-state';
 
 export const NOTICES_PAGE_SIZE = 10;
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
 import { DeleteSshKeyModal } from './delete-ssh-key-modal';
-import { LoadFailed } from '../../../components/load-failed';
+import { LoadFailed } from '../../../components/empty-state';
 import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { SshKeyList } from './ssh-key-list';
 import { SshKeysEmpty } from './ssh-keys-empty';

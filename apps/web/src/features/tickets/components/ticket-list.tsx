@@ -11,7 +11,7 @@ import { ticketsQueryOptions } from '../api/tickets-api';
 import type { TicketsSearch } from '../search';
 import { TicketStatusBadge } from './ticket-status-badge';
 import classes from './tickets.module.css';
-import { LoadFailed } from '../../../components/load-failed';
+import { LoadFailed } from '../../../components/empty-state';
 
 export const TICKETS_PAGE_SIZE = 20;
 
