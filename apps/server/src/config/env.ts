@@ -79,9 +79,7 @@ const EnvSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16).optional(),
   // The largest counter a challenge hides (one SHA-256 per try): about CAPTCHA_DIFFICULTY × 0.75 tries.
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
-  CAPTCHA_TTL: duration
-    .refine((s) => s >= 30 && s <= 3600, { message: 'expected 30s to 1h' })
-    .default(600),
+  CAPTCHA_TTL: duration.refine((s) => s >= 30 && s <= 3600, { message: 'expected 30s to 1h' }).default(600),
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   DEMO_ACCOUNT: z
     .enum(['true', 'false'])
