@@ -3,9 +3,6 @@ import type { ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { AFFILIATE_PAGE_SIZE } from '../api/affiliate-api';
 
-/** A table wider than a phone scrolls sideways, so its viewport takes the keyboard focus. */
-const SCROLLABLE = { viewportProps: { tabIndex: 0 } };
-
 export interface ListCardProps {
   title: string;
   empty: string;
@@ -13,13 +10,15 @@ export interface ListCardProps {
   total: number | undefined;
   page: number;
   onPage: (page: number) => void;
-  minWidth: number;
   head: ReactNode;
   rows: ReactNode;
 }
 
-/** A titled, paged table of the affiliate page, or its empty state. */
-export function ListCard({ title, empty, total, page, onPage, minWidth, head, rows }: ListCardProps) {
+/**
+ * A titled, paged table of the affiliate page, or its empty state. Its columns fit a phone (the
+ * lists hide their secondary columns there and show them under the first): nothing scrolls sideways.
+ */
+export function ListCard({ title, empty, total, page, onPage, head, rows }: ListCardProps) {
   const pages = Math.ceil((total ?? 0) / AFFILIATE_PAGE_SIZE);
   return (
     <SectionCard title={title}>
@@ -28,14 +27,12 @@ export function ListCard({ title, empty, total, page, onPage, minWidth, head, ro
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={SCROLLABLE}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table striped style={{ overflowWrap: 'anywhere' }}>
+          <Table.Thead>
+            <Table.Tr>{head}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
       )}
       {pages > 1 && (
         <Group justify="flex-end" mt="sm">

@@ -1,4 +1,4 @@
-import { Badge, Table } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { CommissionStatus } from '@nimbus/contract';
 import { money } from '../../../lib/money';
 import { useQuery } from '@tanstack/react-query';
@@ -23,18 +23,22 @@ export function SignupList() {
       total={data?.Total}
       page={page}
       onPage={setPage}
-      minWidth={320}
       head={
         <>
           <Table.Th>{t('signups.email')}</Table.Th>
-          <Table.Th>{t('signups.date')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('signups.date')}</Table.Th>
           <Table.Th ta="right">{t('signups.purchases')}</Table.Th>
         </>
       }
       rows={data?.Items.map((s, i) => (
         <Table.Tr key={`${s.CreatedAt}-${i}`}>
-          <Table.Td>{s.Email}</Table.Td>
-          <Table.Td>{date.format(new Date(s.CreatedAt))}</Table.Td>
+          <Table.Td>
+            <span>{s.Email}</span>
+            <Text fz="xs" c="dimmed" hiddenFrom="sm">
+              {date.format(new Date(s.CreatedAt))}
+            </Text>
+          </Table.Td>
+          <Table.Td visibleFrom="sm">{date.format(new Date(s.CreatedAt))}</Table.Td>
           <Table.Td ta="right">{s.Purchases}</Table.Td>
         </Table.Tr>
       ))}
@@ -55,29 +59,44 @@ export function CommissionList() {
       total={data?.Total}
       page={page}
       onPage={setPage}
-      minWidth={560}
       head={
         <>
           <Table.Th>{t('commissions.date')}</Table.Th>
-          <Table.Th ta="right">{t('commissions.purchase')}</Table.Th>
-          <Table.Th ta="right">{t('commissions.rate')}</Table.Th>
+          <Table.Th ta="right" visibleFrom="sm">
+            {t('commissions.purchase')}
+          </Table.Th>
+          <Table.Th ta="right" visibleFrom="sm">
+            {t('commissions.rate')}
+          </Table.Th>
           <Table.Th ta="right">{t('commissions.amount')}</Table.Th>
           <Table.Th>{t('commissions.status')}</Table.Th>
-          <Table.Th>{t('commissions.availableAt')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('commissions.availableAt')}</Table.Th>
         </>
       }
       rows={data?.Items.map((c) => (
         <Table.Tr key={c.Id}>
-          <Table.Td>{date.format(new Date(c.InvoiceDate))}</Table.Td>
-          <Table.Td ta="right">{money(c.PurchaseAmount, c.Currency)}</Table.Td>
-          <Table.Td ta="right">{`${c.Rate}%`}</Table.Td>
+          <Table.Td>
+            <span>{date.format(new Date(c.InvoiceDate))}</span>
+            <Text fz="xs" c="dimmed" hiddenFrom="sm">
+              {`${money(c.PurchaseAmount, c.Currency)} · ${c.Rate}%`}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right" visibleFrom="sm">
+            {money(c.PurchaseAmount, c.Currency)}
+          </Table.Td>
+          <Table.Td ta="right" visibleFrom="sm">{`${c.Rate}%`}</Table.Td>
           <Table.Td ta="right">{money(c.Amount, c.Currency)}</Table.Td>
           <Table.Td>
             <Badge color={STATUS_COLOR[c.Status]} variant="dot" styles={{ root: { textTransform: 'none' } }}>
               {t(`status.${c.Status}`)}
             </Badge>
+            {c.Status === 'reversed' ? null : (
+              <Text fz="xs" c="dimmed" hiddenFrom="sm">
+                {date.format(new Date(c.AvailableAt))}
+              </Text>
+            )}
           </Table.Td>
-          <Table.Td>{c.Status === 'reversed' ? '—' : date.format(new Date(c.AvailableAt))}</Table.Td>
+          <Table.Td visibleFrom="sm">{c.Status === 'reversed' ? '—' : date.format(new Date(c.AvailableAt))}</Table.Td>
         </Table.Tr>
       ))}
     />
