@@ -132,6 +132,17 @@ export async function expectFitsPhone(page: Page, label: string) {
               .join('')} (${el.scrollWidth} > ${el.clientWidth})`;
           const root = document.documentElement;
           const wide = root.scrollWidth > root.clientWidth ? [`the page ${name(root)}`] : [];
+          // What sticks out, named down to the innermost element, so a failure says where to look.
+          if (wide.length > 0) {
+            const out = Array.from(document.querySelectorAll('body *')).filter(
+              (el) =>
+                el.getBoundingClientRect().right > root.clientWidth + 1 ||
+                (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible'),
+            );
+            for (const el of out.filter((el) => !out.some((other) => other !== el && el.contains(other))).slice(0, 3)) {
+              wide.push(`sticks out: ${name(el)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+            }
+          }
           for (const el of Array.from(document.querySelectorAll('body *'))) {
             if (el.closest('.xterm, [role="application"]')) continue;
             const { overflowX } = getComputedStyle(el);

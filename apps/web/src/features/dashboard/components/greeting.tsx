@@ -9,7 +9,8 @@ export function Greeting({ user, now = new Date() }: { user: SessionUserData; no
   const name = user.Profile.FirstName.trim() || user.Email.split('@')[0] || user.Email;
   return (
     <Stack gap={4}>
-      <Title order={1} fz={28}>
+      {/* A name without spaces (the email's local part) wraps rather than widening a phone's page. */}
+      <Title order={1} fz={28} style={{ overflowWrap: 'anywhere' }}>
         {t(`greeting.${greetingFor(now.getHours())}`, { name })}
       </Title>
       <Text c="dimmed">{t('subtitle')}</Text>

@@ -54,7 +54,6 @@ function Backups({ instanceId, list }: { instanceId: number; list: BackupList })
         used={list.Items.length}
         createIcon={<IconArchive size={16} aria-hidden />}
         live={live}
-        minWidth={640}
         keyOf={(b) => b.Id}
         target={(b: Backup) => ({ BackupId: b.Id })}
         badge={(b) =>

@@ -47,11 +47,11 @@ export function RulesTable({
     // Where the panel is narrower than the table's columns (a phone, a small window), each rule
     // becomes a card of labelled lines (instance-data.module.css): nothing scrolls sideways. The
     // roles are explicit so the rules stay a table to assistive technology in either layout.
-    <div className={classes.rulesBox}>
+    <div className={classes.cardsBox}>
       <Table
         striped
         highlightOnHover
-        className={`${classes.table} ${classes.rules}`}
+        className={`${classes.table} ${classes.cards}`}
         aria-label={t('firewall.rulesLabel')}
         role="table"
       >

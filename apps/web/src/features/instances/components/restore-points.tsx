@@ -34,7 +34,6 @@ interface RestorePointsProps<T extends RestorePoint, Target extends Record<strin
   createIcon: ReactNode;
   /** Whether the server is there to act on; false shows why nothing can be done. */
   live?: boolean;
-  minWidth: number;
   keyOf: (item: T) => string | number;
   /** The body of a restore or delete request naming the item. */
   target: (item: T) => Target;
@@ -63,7 +62,6 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
   used,
   createIcon,
   live = true,
-  minWidth,
   keyOf,
   target,
   badge,
@@ -76,6 +74,8 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
 }: RestorePointsProps<T, Target>) {
   const { t } = useTranslation('instance-data');
   const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+  // Each cell names its column for the card layout, which shows no header row.
+  const cell = (label: string) => ({ role: 'cell', 'data-label': label });
   const add = useDataAction<NameDescription>(instanceId, `${action}/add`);
   const restore = useDataAction<Target>(instanceId, `${action}/restore`);
   const remove = useDataAction<Target>(instanceId, `${action}/del`);
@@ -112,23 +112,27 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
           {t(`${kind}.empty`)}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped className={classes.table} aria-label={t(`${kind}.label`)}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${kind}.columns.name`)}</Table.Th>
-                <Table.Th>{t(`${kind}.columns.description`)}</Table.Th>
+        // Cards of labelled lines where the panel is narrower than the columns (a phone): nothing
+        // scrolls sideways; the roles keep it a table to assistive technology (as the firewall's).
+        <div className={classes.cardsBox}>
+          <Table striped className={`${classes.table} ${classes.cards}`} aria-label={t(`${kind}.label`)} role="table">
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row">
+                <Table.Th role="columnheader">{t(`${kind}.columns.name`)}</Table.Th>
+                <Table.Th role="columnheader">{t(`${kind}.columns.description`)}</Table.Th>
                 {columns.map((c) => (
-                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                  <Table.Th key={c.header} role="columnheader">
+                    {c.header}
+                  </Table.Th>
                 ))}
-                <Table.Th>{t(`${kind}.columns.date`)}</Table.Th>
-                <Table.Th>{t(`${kind}.columns.actions`)}</Table.Th>
+                <Table.Th role="columnheader">{t(`${kind}.columns.date`)}</Table.Th>
+                <Table.Th role="columnheader">{t(`${kind}.columns.actions`)}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody role="rowgroup">
               {items.map((item) => (
-                <Table.Tr key={keyOf(item)}>
-                  <Table.Td>
+                <Table.Tr key={keyOf(item)} role="row">
+                  <Table.Td {...cell(t(`${kind}.columns.name`))}>
                     {badge ? (
                       <Group gap="xs" wrap="nowrap">
                         <ItemName name={item.Name} />
@@ -138,12 +142,22 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
                       <ItemName name={item.Name} />
                     )}
                   </Table.Td>
-                  <Table.Td className={classes.comment}>{item.Description}</Table.Td>
+                  <Table.Td
+                    {...cell(t(`${kind}.columns.description`))}
+                    className={classes.comment}
+                    data-empty={item.Description ? undefined : true}
+                  >
+                    {item.Description}
+                  </Table.Td>
                   {columns.map((c) => (
-                    <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
+                    <Table.Td key={c.header} {...cell(c.header)}>
+                      {c.cell(item)}
+                    </Table.Td>
                   ))}
-                  <Table.Td>{item.CreatedAt ? date.format(new Date(item.CreatedAt)) : '—'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td {...cell(t(`${kind}.columns.date`))}>
+                    {item.CreatedAt ? date.format(new Date(item.CreatedAt)) : '—'}
+                  </Table.Td>
+                  <Table.Td {...cell(t(`${kind}.columns.actions`))}>
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon
                         variant="subtle"
@@ -170,7 +184,7 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
       <NameDescriptionDialog
         opened={creating}

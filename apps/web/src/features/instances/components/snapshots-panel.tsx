@@ -46,7 +46,6 @@ function Snapshots({ instanceId, list }: { instanceId: number; list: SnapshotLis
       quota={list.Quota}
       used={list.Items.length}
       createIcon={<IconCamera size={16} aria-hidden />}
-      minWidth={560}
       keyOf={(s) => s.Name}
       target={(s: Snapshot) => ({ Name: s.Name })}
       nameHint={t('snapshots.nameHint', { max: SNAPSHOT_NAME.max })}

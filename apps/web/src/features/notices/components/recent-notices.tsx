@@ -28,7 +28,13 @@ export function RecentNotices() {
           <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
             <Group gap={8} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               {notice.Read ? null : <UnreadDot />}
-              <AnchorLink to="/notices" search={{ id: notice.Id }} fw={notice.Read ? 500 : 700} lineClamp={2}>
+              <AnchorLink
+                to="/notices"
+                search={{ id: notice.Id }}
+                fw={notice.Read ? 500 : 700}
+                lineClamp={2}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {notice.Title}
               </AnchorLink>
             </Group>
@@ -38,7 +44,8 @@ export function RecentNotices() {
           </Group>
           <Group gap={6} wrap="nowrap" mt={2}>
             {notice.Pinned ? <PinnedBadge /> : null}
-            <Text fz="xs" c="dimmed" truncate="end">
+            {/* A flex item shrinks below its text only with a min-width: else a long summary widens the page. */}
+            <Text fz="xs" c="dimmed" truncate="end" style={{ minWidth: 0 }}>
               {notice.Summary}
             </Text>
           </Group>
