@@ -379,7 +379,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       }
     });
 
-    test('shows a stop under way in the button and the badge, also after a reload, and says "stopped" once it is seen', async ({
+    test('shows a stop under way in the button and the badge, also after a reload, and says "stopped" once it shows', async ({
       page,
     }) => {
       test.setTimeout(120_000);
@@ -407,10 +407,11 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expectPageReady(page);
       await expect(powerGroup(page, t).getByRole('button', { name: t.stopping, exact: true })).toBeDisabled();
       await expect(badge).toHaveText(t.stopping);
+      // The success toast comes once the page shows the new state, not before (also after a reload).
+      await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 30_000 });
+      expect(await badge.textContent()).toBe(t.stoppedState);
       await offers(page, t, [t.start]);
-      await expect(badge).toHaveText(t.stoppedState);
 
-      // The success toast comes once the page shows the new state, not before.
       await power(page, t, t.start, t.started);
       expect(await badge.textContent()).toBe(t.running);
     });

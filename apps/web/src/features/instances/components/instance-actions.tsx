@@ -9,11 +9,12 @@ import {
   IconTrash,
   type Icon,
 } from '@tabler/icons-react';
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { i18n } from '../../../lib/i18n/i18n';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { runInstanceAction, seeVmState, useInstanceAction } from '../api/instance-actions-api';
+import { runInstanceAction, seeVmState, useInstanceAction, waitForTask } from '../api/instance-actions-api';
 import { instanceKeys } from '../api/instances-api';
 import { useVmState } from '../api/lifecycle-api';
 import { notifyFailure } from './action-feedback';
@@ -64,31 +65,57 @@ export function usePowerPending(instance: Pick<PowerInstance, 'Id' | 'RunningTas
   return local[0] ?? (task && POWER_KINDS.includes(task.Kind) ? (task.Kind as PowerAction) : null);
 }
 
+/** Power tasks this tab says the outcome of (once each, whichever part of the page started or found them). */
+const announced = new Set<number>();
+
+/** Waits for a power task to end and for the polled state to show it, then says how it went. */
+async function announce(queryClient: QueryClient, instanceId: number, action: PowerAction, work: Promise<unknown>) {
+  const { to } = POWER_ACTIONS[action];
+  try {
+    await work;
+    await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    await seeVmState(queryClient, instanceId, to);
+    notify.success({ title: i18n.t(`instance-actions:done.${action}`) });
+  } catch (error) {
+    notifyFailure(i18n.t(`instance-actions:failed.${action}`), error);
+    throw error;
+  }
+}
+
 /**
  * The power actions of one instance: the action is posted, its task waited for, then the VM's
  * polled state until it shows the outcome — only then the success toast, so the toast and the
  * badge agree. `pending` is the action under way, if any.
  */
 function usePowerActions(instance: PowerInstance) {
-  const { t } = useTranslation('instance-actions');
   const queryClient = useQueryClient();
   const pending = usePowerPending(instance);
   const mutation = useMutation({
     mutationKey: powerKey(instance.Id),
-    mutationFn: async (action: PowerAction) => {
-      const { path, body, to } = POWER_ACTIONS[action];
-      await runInstanceAction(queryClient, instance.Id, path, body);
-      await seeVmState(queryClient, instance.Id, to);
+    mutationFn: (action: PowerAction) => {
+      const { path, body } = POWER_ACTIONS[action];
+      const work = runInstanceAction(queryClient, instance.Id, path, body, { onAccepted: (id) => announced.add(id) });
+      return announce(queryClient, instance.Id, action, work);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });
-  const run = (action: PowerAction) => {
-    mutation.mutateAsync(action).then(
-      () => notify.success({ title: t(`done.${action}`) }),
-      (error: unknown) => notifyFailure(t(`failed.${action}`), error),
-    );
-  };
+  const run = (action: PowerAction) => mutation.mutateAsync(action).catch(() => undefined);
   return { run, pending };
+}
+
+/**
+ * A power task the server reports under way that this tab did not start (the page was reloaded, or
+ * opened meanwhile): its outcome is said as if it had, once the polled state shows it.
+ */
+function useAnnounceServerTask(instance: Pick<PowerInstance, 'Id' | 'RunningTask'>) {
+  const queryClient = useQueryClient();
+  const task = instance.RunningTask;
+  useEffect(() => {
+    if (!task || !POWER_KINDS.includes(task.Kind) || announced.has(task.Id)) return;
+    announced.add(task.Id);
+    const action = task.Kind as PowerAction;
+    announce(queryClient, instance.Id, action, waitForTask(instance.Id, task.Id)).catch(() => undefined);
+  }, [queryClient, instance.Id, task]);
 }
 
 /** Asks before a power action: what it does to the server, then cancel or go. */
@@ -200,6 +227,7 @@ export function InstanceActions({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');
   const state = useVmState(instance.Id, instance.Status);
   const power = useConfirmedPower(instance);
+  useAnnounceServerTask(instance);
   const applicable = POWER_ORDER.filter((a) => applies(a, state));
   const shown = power.pending ? [power.pending] : applicable;
   return (
