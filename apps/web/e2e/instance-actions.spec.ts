@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
-import { type Account, balanceText, createAccount, deployInstance } from './support/api';
+import { type Account, addSshKey, balanceText, createAccount, deployInstance } from './support/api';
 import {
   expect,
   expectAccessible,
@@ -11,7 +11,8 @@ import {
   signInAs,
   test,
 } from './support/fixtures';
-import { clearFaults, findVm, injectFault } from './support/compute';
+import { clearFaults, findVm, injectFault, proxmoxVm } from './support/compute';
+import { KNOWN_KEYS } from '../../server/test/ssh-keys';
 import { E2E } from './support/ports';
 
 const TEXT = {
@@ -66,6 +67,13 @@ const TEXT = {
     reinstallOpen: 'Reinstall…',
     reinstall: 'Reinstall',
     fillAll: 'Please fill all fields',
+    required: 'This field is required',
+    username: 'Username',
+    notHostname: "This is not the server's hostname",
+    sshKeys: 'SSH keys',
+    stopping: 'Stopping…',
+    running: 'Running',
+    stoppedState: 'Stopped',
     reinstalling: 'Reinstalling',
     reinstalled: 'Instance reinstalled',
     reinstallFailed: 'Reinstall failed',
@@ -127,6 +135,13 @@ const TEXT = {
     topUp: '余额不足。请先在费用中心充值，然后重试。',
     reinstallOpen: '重装系统…',
     reinstall: '重装系统',
+    required: '此项为必填项',
+    username: '用户名',
+    notHostname: '与服务器的主机名不一致',
+    sshKeys: 'SSH 密钥',
+    stopping: '正在关机…',
+    running: '运行中',
+    stoppedState: '已关机',
     fillAll: '请填写所有字段',
     reinstalling: '正在重装',
     reinstalled: '实例已重装',
@@ -295,29 +310,52 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(alert).toBeHidden();
     });
 
-    test('reinstalls from another image after "please fill all fields"; the guest OS panel then shows it', async ({
+    test('reinstalls from another image with a stored key once every field is filled and the hostname typed', async ({
       page,
     }) => {
       test.setTimeout(90_000);
-      await onInstance(page, `reinstall-${tag}`);
+      const { account } = await onInstance(page, `reinstall-${tag}`);
+      await addSshKey(account, `laptop-${tag}`, KNOWN_KEYS.ed25519.line);
       const guest = page.getByRole('region', { name: t.guest });
       await expect(guest).toContainText('Debian GNU/Linux 12 (bookworm)');
       await page.getByRole('tab', { name: t.settingsTab }).click();
       await page.getByRole('button', { name: t.reinstallOpen }).click();
       await expectDialogShown(page);
       const dialog = page.getByRole('dialog');
+      // The image installed now is chosen already.
+      await expect(dialog.getByRole('textbox', { name: 'Debian' })).toHaveValue(/Debian 12/);
       await expectAccessible(page, 'the reinstall dialog');
+      // SPEC §5's "please fill all fields", and each field still missing says so.
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
       await expect(page.getByText(t.fillAll)).toBeVisible();
+      await expect(field(page, t.password)).toHaveAccessibleDescription(t.required);
+      const typeHost = dialog.getByLabel(t.typeHost(`reinstall-${tag}`));
+      await expect(typeHost).toHaveAccessibleDescription(t.required);
+      await expect(dialog.getByLabel(t.username)).not.toHaveAttribute('aria-invalid', 'true');
       await dialog.getByRole('textbox', { name: 'Ubuntu' }).click();
       await page.getByRole('option', { name: 'Ubuntu 24.04 LTS' }).click();
       await dialog.getByRole('button', { name: t.generate }).click();
+      await expect(field(page, t.password)).not.toHaveAttribute('aria-invalid', 'true');
+      // The stored keys are offered as on /deploy.
+      await dialog
+        .getByRole('group', { name: t.sshKeys })
+        .getByRole('checkbox', { name: `laptop-${tag}` })
+        .check();
+      // As for destroy, the hostname is typed: anything else is refused.
+      await typeHost.fill('reinstall');
+      await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
+      await expect(typeHost).toHaveAccessibleDescription(t.notHostname);
+      await typeHost.fill(`reinstall-${tag}`);
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
       // The toast, not the header's status badge that says the same once the list refreshes.
       await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
       await expect(page.getByText(t.reinstalled)).toBeVisible({ timeout: 30_000 });
       await expect(dialog).toBeHidden();
       await expect(page.getByText(/Ubuntu 24\.04 LTS/).first()).toBeVisible();
+      // The chosen key reached the new server.
+      const vm = await findVm(`reinstall-${tag}`);
+      const config = (await proxmoxVm(vm.region, vm.vmid))!.config;
+      expect(decodeURIComponent(config.sshkeys ?? '')).toContain(KNOWN_KEYS.ed25519.line.split(' ')[1]);
 
       // What the new image's guest agent reports (the emulator's Ubuntu template), not the old OS.
       await page.getByRole('tab', { name: t.overviewTab }).click();
@@ -346,6 +384,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await dialog.getByRole('textbox', { name: 'Rocky Linux' }).click();
         await page.getByRole('option', { name: 'Rocky Linux 9' }).click();
         await field(page, t.password).fill('Another-Passw0rd');
+        await dialog.getByLabel(t.typeHost(`rebuild-${tag}`)).fill(`rebuild-${tag}`);
         await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
         // The toast, not the header's status badge that says the same once the list refreshes.
         await expect(page.getByRole('alert').getByText(t.reinstalling, { exact: true })).toBeVisible();
@@ -354,6 +393,43 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       } finally {
         await clearFaults('hk');
       }
+    });
+
+    test('shows a stop under way in the button and the badge, also after a reload, and says "stopped" once it shows', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await onInstance(page, `slow-${tag}`);
+      const vm = await findVm(`slow-${tag}`);
+      // Proxmox takes its time to accept this VM's shutdown (once; nobody else's).
+      await injectFault({
+        region: vm.region,
+        kind: 'latency',
+        method: 'POST',
+        path: `/qemu/${vm.vmid}/status/shutdown$`,
+        times: 1,
+        latencyMs: 10_000,
+      });
+      const badge = page.getByTestId('power-state');
+      await expect(badge).toHaveText(t.running, { timeout: 15_000 });
+      await powerGroup(page, t).getByRole('button', { name: t.stop, exact: true }).click();
+      await expectDialogShown(page);
+      await page.getByRole('dialog').getByRole('button', { name: t.stop, exact: true }).click();
+      const stopping = powerGroup(page, t).getByRole('button', { name: t.stopping, exact: true });
+      await expect(stopping).toBeDisabled();
+      await expect(badge).toHaveText(t.stopping);
+      // What the server reports: the stop is still under way after a reload.
+      await page.reload();
+      await expectPageReady(page);
+      await expect(powerGroup(page, t).getByRole('button', { name: t.stopping, exact: true })).toBeDisabled();
+      await expect(badge).toHaveText(t.stopping);
+      // The success toast comes once the page shows the new state, not before (also after a reload).
+      await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 30_000 });
+      expect(await badge.textContent()).toBe(t.stoppedState);
+      await offers(page, t, [t.start]);
+
+      await power(page, t, t.start, t.started);
+      expect(await badge.textContent()).toBe(t.running);
     });
 
     test('destroys only after the hostname is typed', async ({ page }) => {

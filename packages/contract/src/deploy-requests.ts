@@ -61,6 +61,9 @@ const priceFields = {
 export const PriceBody = z.object(priceFields);
 export type PriceBody = z.input<typeof PriceBody>;
 
+/** Stored SSH keys of the caller to install on a server (deploy, reinstall): at most 20. */
+export const SshKeyIdsField = z._default(z.array(id()).check(z.maxLength(20, { error: 'invalid_value' })), []);
+
 export const DeployBody = z
   .object({
     ...priceFields,
@@ -69,7 +72,7 @@ export const DeployBody = z
       TemplateId: id(),
       Username: UsernameField,
       Password: InstancePasswordField,
-      SSHKeyIds: z._default(z.array(id()).check(z.maxLength(20, { error: 'invalid_value' })), []),
+      SSHKeyIds: SshKeyIdsField,
       Start: z
         ._default(z.boolean({ error: 'invalid_value' }), true)
         .check(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { INSTANCE_PASSWORD_MAX, REVERSE_DNS } from './constants.js';
-import { HostnameField, UsernameField } from './deploy-requests.js';
+import { HostnameField, SshKeyIdsField, UsernameField } from './deploy-requests.js';
 import {
   BACKUP_DESCRIPTION_MAX,
   BACKUP_NAME_MAX,
@@ -54,7 +54,10 @@ export type StopBody = z.input<typeof StopBody>;
 export const DestroyBody = z.object({ Id: id(), Hostname: requiredText(63) });
 export type DestroyBody = z.input<typeof DestroyBody>;
 
-/** POST api/instance/recreate (SPEC §7): reinstall from an image with new credentials. */
+/**
+ * POST api/instance/recreate (SPEC §7): reinstall from an image with new credentials. `SSHKeyIds`
+ * (named as in api/deploy's UserData) are stored keys of the caller to install besides the password.
+ */
 export const RecreateBody = z.object({
   Id: id(),
   TemplateId: id(),
@@ -63,6 +66,7 @@ export const RecreateBody = z.object({
     .string({ error: 'required' })
     .check(z.minLength(1, { error: 'required' }), z.maxLength(INSTANCE_PASSWORD_MAX, { error: 'incorrect_length' })),
   Start: z._default(z.boolean({ error: 'invalid_value' }), true),
+  SSHKeyIds: SshKeyIdsField,
 });
 export type RecreateBody = z.input<typeof RecreateBody>;
 

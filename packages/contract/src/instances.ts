@@ -19,6 +19,7 @@ export const InstanceSummary = z
     ProductId: int(),
     ProductName: z.string(),
     TypeName: z.string().check(z.describe('The product group (SPEC "type").')),
+    ImageId: int().check(z.describe('The image installed now (a reinstall offers it first).')),
     ImageName: z.string(),
     Distribution: z.string(),
     Cycle: z.enum(CYCLE_CODES),
@@ -40,6 +41,13 @@ export const InstanceSummary = z
       .nullable(int())
       .check(z.describe('The unpaid renewal invoice of the coming period, if any (to pay it: POST api/invoice/pay).')),
     CreatedAt: date(),
+    RunningTask: z
+      .nullable(z.object({ Id: int(), Kind: z.enum(['deploy', ...ACTION_KINDS]) }))
+      .check(
+        z.describe(
+          'The action under way on the instance (one at a time), if any: poll api/instance/task/get with its Id.',
+        ),
+      ),
   })
   .register(z.globalRegistry, { id: 'InstanceSummary' });
 export type InstanceSummary = z.infer<typeof InstanceSummary>;

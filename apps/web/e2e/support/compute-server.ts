@@ -16,6 +16,8 @@ export interface FaultRequest {
   path: string;
   times?: number;
   message?: string;
+  /** How long a `latency` fault holds the request (the emulator's default: 1 s). */
+  latencyMs?: number;
 }
 
 const compute = await startEmbeddedCompute(Number(process.env.PVE_EMULATOR_SPEED ?? 0.1));
@@ -95,6 +97,7 @@ const server = createServer((req, res) => {
         path: new RegExp(f.path),
         times: f.times ?? Infinity,
         message: f.message,
+        latencyMs: f.latencyMs,
       });
       return send(200);
     }

@@ -15,6 +15,7 @@ import { post } from '../users/ledger.js';
 import { users } from '../users/repository.js';
 import { allocateAddress, freeAddresses } from './allocate.js';
 import { invoices } from '../billing/invoices.js';
+import { sshKeys } from '../keys/repository.js';
 import type { DeployState } from './provision.js';
 import { line } from '../billing/lines.js';
 
@@ -53,17 +54,6 @@ async function placeOn(ctx: Context, product: ProductPlacement, imageCode: strin
 
 export const clusterKey = (c: ClusterHandle) => `${c.regionId}/${c.config.name}`;
 
-async function ownKeys(db: Queryable, userId: number, ids: number[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const { rows } = await db.query<{ id: number; public_key: string }>(
-    'select id, public_key from ssh_keys where user_id = $1 and id = any($2)',
-    [userId, ids],
-  );
-  // Another customer's key, or one that does not exist, is "not found" (never "forbidden").
-  if (new Set(rows.map((r) => r.id)).size !== new Set(ids).size) throw new AppError('db_no_record', 404);
-  return rows.map((r) => r.public_key);
-}
-
 /**
  * SPEC §7 api/deploy: validates, prices on the server, and in one transaction charges the balance
  * through the ledger, records the paid invoice, creates the instance with its address and enqueues
@@ -81,7 +71,7 @@ export async function deploy(
   const images = await catalog.images(ctx.db, product.id);
   const image = images.find((m) => m.id === body.UserData.TemplateId);
   if (!image) throw new AppError('parse_data_error', 400, { 'UserData.TemplateId': 'invalid_value' });
-  const sshKeys = await ownKeys(ctx.db, userId, body.UserData.SSHKeyIds);
+  const keys = await sshKeys.publicKeys(ctx.db, userId, body.UserData.SSHKeyIds);
   const cluster = await placeOn(ctx, product, image.code);
   const result = await withTx(ctx.db, (tx) =>
     idempotent(tx, { userId, route: 'deploy', key: idempotencyKey, body }, async () => {
@@ -123,7 +113,7 @@ export async function deploy(
         memoryMb: product.memory_mb,
         diskGb: product.disk_gb,
         password: body.UserData.Password || undefined,
-        sshKeys,
+        sshKeys: keys,
         nameservers: address.nameservers,
         charged: q.Price,
         start: body.UserData.Start,

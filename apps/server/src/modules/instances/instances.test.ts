@@ -108,6 +108,7 @@ describe('deployed instances', () => {
       ProductId: hk.product.Id,
       ProductName: '1 vCPU · 1 GB',
       TypeName: 'Standard',
+      ImageId: image.Id,
       ImageName: image.Name,
       Distribution: image.Distribution,
       Cycle: 'Month',
@@ -119,6 +120,7 @@ describe('deployed instances', () => {
       DestroyedAt: null,
       UnpaidInvoiceId: null,
       CreatedAt: expect.stringMatching(ISO),
+      RunningTask: null,
     });
     const created = Date.parse(summary.CreatedAt);
     expect(created).toBeGreaterThanOrEqual(before - 1_000);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Context } from '../../lib/context.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
 import { catalog } from '../catalog/repository.js';
+import { sshKeys } from '../keys/repository.js';
 import { configure, firewall, type DeployState } from '../deploy/provision.js';
 import { attempt } from '../tasks/steps.js';
 import { ensureVm, removeOurVm } from '../deploy/vm.js';
@@ -29,7 +30,7 @@ export const RECREATE_STEP = { removing: 1, cloning: 2, configuring: 3, starting
 
 /**
  * SPEC §7 api/instance/recreate: reinstalls the instance from one of its product's images with new
- * credentials, keeping its VMID, address and size. The instance is 'recreating' until the task ends.
+ * credentials (the password, and the caller's stored SSH keys chosen), keeping its VMID, address and size. The instance is 'recreating' until the task ends.
  */
 export async function startRecreate(
   ctx: Context,
@@ -44,6 +45,7 @@ export async function startRecreate(
   if (!product) throw new AppError('get_product_error', 404);
   const cluster = ctx.compute?.cluster(owned.cluster);
   if (!cluster || cluster.config.templates[image.code] === undefined) throw new AppError('invalid_option', 409);
+  const keys = await sshKeys.publicKeys(ctx.db, userId, body.SSHKeyIds);
   const nameservers = cluster.config.ipPools.find((p) => p.gateway === owned.gateway)?.nameservers ?? [];
   return startAction<RecreateState>(ctx, {
     userId,
@@ -61,7 +63,7 @@ export async function startRecreate(
         cores: product.cores,
         memoryMb: product.memory_mb,
         diskGb: product.disk_gb,
-        sshKeys: [],
+        sshKeys: keys,
         nameservers,
         charged: 0,
         node: instance.node!,

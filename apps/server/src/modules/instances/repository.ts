@@ -153,6 +153,7 @@ export interface InstanceView {
   product_name_zh: string;
   group_name: string;
   group_name_zh: string;
+  image_id: number;
   image_name: string;
   image_name_zh: string;
   distribution: string;
@@ -165,6 +166,9 @@ export interface InstanceView {
   destroyed_at: Date | null;
   needs_restart: boolean;
   unpaid_invoice_id: number | null;
+  /** The instance's unfinished task, if any (one at a time: tasks_one_unfinished_key). */
+  running_task_id: number | null;
+  running_task_kind: string | null;
   created_at: Date;
   cores: number;
   memory_mb: number;
@@ -184,11 +188,13 @@ const VIEW = `
   select i.id, i.hostname, i.username, i.status, host(i.ip_address) as ip_address, host(i.gateway) as gateway,
     i.prefix, i.mac, i.reverse_dns, i.region_id, r.name as region_name, r.name_zh as region_name_zh, r.country_code,
     i.product_id, p.name as product_name, p.name_zh as product_name_zh, g.name as group_name,
-    g.name_zh as group_name_zh, m.name as image_name, m.name_zh as image_name_zh, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
+    g.name_zh as group_name_zh, i.image_id, m.name as image_name, m.name_zh as image_name_zh, m.distribution, i.cycle, i.price, i.currency, i.auto_renew,
     i.due_at, i.suspended_at, i.destroyed_at, i.needs_restart, i.created_at, p.cores, p.memory_mb, p.disk_gb, p.bandwidth_gb,
     (select v.id from invoices v where v.instance_id = i.id and v.kind = 'renewal' and v.status = 'unpaid'
-      order by v.id desc limit 1) as unpaid_invoice_id
+      order by v.id desc limit 1) as unpaid_invoice_id,
+    t.id as running_task_id, t.kind as running_task_kind
   from instances i
+  left join tasks t on t.instance_id = i.id and t.status < 2
   join regions r on r.id = i.region_id
   join products p on p.id = i.product_id
   join product_groups g on g.id = p.group_id

@@ -33,6 +33,7 @@ export function toSummary(v: InstanceView, locale: Locale): InstanceSummary {
     ProductId: v.product_id,
     ProductName: name(v.product_name, v.product_name_zh),
     TypeName: name(v.group_name, v.group_name_zh),
+    ImageId: v.image_id,
     ImageName: name(v.image_name, v.image_name_zh),
     Distribution: v.distribution,
     Cycle: cycleCode(v.cycle),
@@ -44,6 +45,10 @@ export function toSummary(v: InstanceView, locale: Locale): InstanceSummary {
     DestroyedAt: v.destroyed_at?.toISOString() ?? null,
     UnpaidInvoiceId: v.unpaid_invoice_id,
     CreatedAt: v.created_at.toISOString(),
+    RunningTask:
+      v.running_task_id === null
+        ? null
+        : { Id: v.running_task_id, Kind: v.running_task_kind as NonNullable<InstanceSummary['RunningTask']>['Kind'] },
   };
 }
 

@@ -132,6 +132,30 @@ describe('recreate', () => {
     expect(theirs.status).toBe(404);
   });
 
+  it('installs the caller’s stored SSH keys (another customer’s is not found) and reports the task while it runs', async () => {
+    const u = await customer(h);
+    const other = await customer(h);
+    const { id, row, templates } = await deployed(h, u);
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGSDHVu9aqzwDHHtfQCTSDHJWN8AXlQR6qYhQJ0Ml3Fp ada@laptop';
+    const addKey = (c: { ssid: string }) =>
+      call<{ Id: number }>(h, 'POST', '/api/key/add', { ssid: c.ssid, body: { Name: 'laptop', PublicKey: key } });
+    const mine = (await addKey(u)).body.data.Id;
+    const theirs = (await addKey(other)).body.data.Id;
+    expect((await detail(u, id)).ImageId).toBe(templates[0]!.Id);
+    const base = { Id: id, TemplateId: templates[1]!.Id, Username: 'ada', Password: 'fresh pass 99' };
+    const refused = await act(h, u, 'recreate', { ...base, SSHKeyIds: [theirs] });
+    expect([refused.status, refused.body.code]).toEqual([404, 'db_no_record']);
+    expect((await detail(u, id)).RunningTask).toBeNull();
+    const r = await act(h, u, 'recreate', { ...base, SSHKeyIds: [mine] });
+    expect(r.status).toBe(200);
+    expect((await detail(u, id)).RunningTask).toEqual({ Id: r.body.data, Kind: 'recreate' });
+    const listed = await call<{ Items: InstanceDetail[] }>(h, 'GET', '/api/instances?limit=8', { ssid: u.ssid });
+    expect(listed.body.data.Items[0]!.RunningTask).toEqual({ Id: r.body.data, Kind: 'recreate' });
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: r.body.data }, 30_000)).toMatchObject({ Status: 2 });
+    expect(decodeURIComponent(vmOf(h, row).config.sshkeys!)).toBe(key);
+    expect(await detail(u, id)).toMatchObject({ RunningTask: null, ImageId: templates[1]!.Id });
+  });
+
   it('ends in Status 5 with the instance available again when the clone fails', async () => {
     const u = await customer(h);
     const { id, row, templates } = await deployed(h, u);

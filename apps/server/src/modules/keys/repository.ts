@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/errors.js';
 import { users } from '../users/repository.js';
 import type { Queryable } from '../../db/pool.js';
 
@@ -21,6 +22,19 @@ export interface SshKeyValues {
 export const DUPLICATE_KEY_CONSTRAINT = 'ssh_keys_user_fingerprint_key';
 
 export const sshKeys = {
+  /**
+   * The public keys of `ids`, all the customer's, to install on a server (deploy, reinstall).
+   * Another customer's key, or one that does not exist, is "not found" (never "forbidden").
+   */
+  async publicKeys(db: Queryable, userId: number, ids: number[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const { rows } = await db.query<{ id: number; public_key: string }>(
+      'select id, public_key from ssh_keys where user_id = $1 and id = any($2)',
+      [userId, ids],
+    );
+    if (new Set(rows.map((r) => r.id)).size !== new Set(ids).size) throw new AppError('db_no_record', 404);
+    return rows.map((r) => r.public_key);
+  },
   /** A customer's keys, newest first. */
   async list(db: Queryable, userId: number): Promise<SshKeyRow[]> {
     const { rows } = await db.query<SshKeyRow>(

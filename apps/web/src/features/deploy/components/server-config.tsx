@@ -1,13 +1,11 @@
 import { HOSTNAME, USERNAME } from '@nimbus/contract';
-import { ActionIcon, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconKey, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useSshKeys } from '../../../lib/ssh-keys/get-ssh-keys';
 import { PasswordTools } from '../../../components/password-tools';
+import { SshKeyPicker } from '../../../components/ssh-key-picker';
 import { passwordStrength } from '../../../lib/password-strength';
-import { SshKeyFormModal } from '../../../components/ssh-key-form-modal';
 import { type DeployDraft, randomHostname, randomPassword } from '../draft';
 
 interface ServerConfigProps {
@@ -20,8 +18,6 @@ const acceptHostname = (value: string) => value === '' || /^[A-Za-z][A-Za-z0-9-]
 
 export function ServerConfig({ draft, onChange }: ServerConfigProps) {
   const { t } = useTranslation('deploy');
-  const keys = useSshKeys();
-  const [adding, setAdding] = useState(false);
   const hostnameShort = draft.hostname !== '' && draft.hostname.length < HOSTNAME.min;
   const usernameBad = draft.username !== '' && !USERNAME.pattern.test(draft.username);
 
@@ -29,8 +25,6 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
     await navigator.clipboard.writeText(draft.password);
     notify.success({ title: t('config.copied') });
   };
-  const toggleKey = (id: number, on: boolean) =>
-    onChange({ keyIds: on ? [...draft.keyIds, id] : draft.keyIds.filter((k) => k !== id) });
 
   return (
     <Stack gap="md">
@@ -86,53 +80,12 @@ export function ServerConfig({ draft, onChange }: ServerConfigProps) {
         />
       </PasswordTools>
       <StrengthHint password={draft.password} />
-      <Stack gap={6}>
-        <Group justify="space-between">
-          <Text fw={500} fz="sm">
-            {t('config.sshKeys')}
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setAdding(true)}
-          >
-            {t('config.addKey')}
-          </Button>
-        </Group>
-        {keys.data && keys.data.length > 0 ? (
-          <Stack gap={6} role="group" aria-label={t('config.sshKeys')}>
-            {keys.data.map((key) => (
-              <Checkbox
-                key={key.Id}
-                checked={draft.keyIds.includes(key.Id)}
-                onChange={(e) => toggleKey(key.Id, e.currentTarget.checked)}
-                label={
-                  <Group gap={6} wrap="nowrap">
-                    <IconKey size={14} aria-hidden />
-                    <span>{key.Name}</span>
-                  </Group>
-                }
-                description={key.Fingerprint}
-              />
-            ))}
-          </Stack>
-        ) : (
-          <Text c="dimmed" fz="sm">
-            {t('config.noKeys')}
-          </Text>
-        )}
-      </Stack>
+      <SshKeyPicker value={draft.keyIds} onChange={(keyIds) => onChange({ keyIds })} />
       {/* A checkbox, not Mantine's Switch: that one shares modules with /login's checkbox (budget). */}
       <Checkbox
         label={t('config.start')}
         checked={draft.startAfterReinstall}
         onChange={(e) => onChange({ startAfterReinstall: e.currentTarget.checked })}
-      />
-      <SshKeyFormModal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        onSaved={(key) => onChange({ keyIds: [...draft.keyIds, key.Id] })}
       />
     </Stack>
   );

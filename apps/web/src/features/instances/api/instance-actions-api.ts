@@ -1,7 +1,8 @@
-import { ActionTask, POLL, TASK_STATUS, TaskResult } from '@nimbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ActionTask, POLL, TASK_STATUS, TaskResult, type VmState } from '@nimbus/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refreshBalance } from '../../../lib/session/balance';
+import { instanceStatusQueryOptions } from './instance-live-api';
 import { instanceKeys } from './instances-api';
 
 /** A task that ended in the error status (5): the action did not happen. */
@@ -57,18 +58,44 @@ export function useInstanceAction<V extends Record<string, unknown>>(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (vars: V): Promise<TaskResult & { TaskId: number }> => {
-      const taskId = await postAction(path, { ...vars, Id: instanceId });
-      // Accepted: what the task changed at once (e.g. a backup "creating", SPEC §8's "reinstalling")
-      // shows while it runs.
-      opts.onAccepted?.(taskId);
-      void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
-      const task = await waitForTask(instanceId, taskId, opts);
-      return { ...task, TaskId: taskId };
-    },
+    mutationFn: (vars: V) => runInstanceAction(queryClient, instanceId, path, vars, opts),
     onSettled: () => {
       if (opts.movesMoney) refreshBalance(queryClient);
       return queryClient.invalidateQueries({ queryKey: instanceKeys.all });
     },
   });
+}
+
+/** Posts an instance action and waits for its task to end (see useInstanceAction). */
+export async function runInstanceAction(
+  queryClient: QueryClient,
+  instanceId: number,
+  path: string,
+  vars: Record<string, unknown>,
+  opts: { intervalMs?: number; onAccepted?: (taskId: number) => void } = {},
+): Promise<TaskResult & { TaskId: number }> {
+  const taskId = await postAction(path, { ...vars, Id: instanceId });
+  // Accepted: what the task changed at once (e.g. a backup "creating", SPEC §8's "reinstalling",
+  // the task under way) shows while it runs.
+  opts.onAccepted?.(taskId);
+  void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
+  const task = await waitForTask(instanceId, taskId, opts);
+  return { ...task, TaskId: taskId };
+}
+
+/** How long a finished power action waits for the polled state to show its outcome before it says so anyway. */
+const STATE_WAIT_MS = 30_000;
+
+/**
+ * Reads the VM's live state (the query the page's badge shows, SPEC §9's 2 s poll) until it is
+ * `target`, so what an action says it did is what the page shows. Gives up after STATE_WAIT_MS (the
+ * task did end OK; the status cache may lag behind Proxmox).
+ */
+export async function seeVmState(queryClient: QueryClient, instanceId: number, target: VmState): Promise<void> {
+  const deadline = Date.now() + STATE_WAIT_MS;
+  for (;;) {
+    const live = await queryClient.fetchQuery({ ...instanceStatusQueryOptions(instanceId), staleTime: 0 });
+    if (live.State === target || Date.now() > deadline) return;
+    await pause(POLL.instanceStatusMs);
+  }
 }

@@ -16,7 +16,7 @@ export const instanceKeys = {
   detail: (id: number) => [...instanceKeys.all, 'detail', id] as const,
 };
 
-/** A status that a running job will change: the page keeps reading until it settles. */
+/** A status that a running job will change: the page keeps reading until it settles (as while a task runs). */
 export const isTransient = (status: InstanceStatus) => status === 'creating' || status === 'recreating';
 
 export const instancesQueryOptions = (params: InstancesParams) =>
@@ -25,7 +25,7 @@ export const instancesQueryOptions = (params: InstancesParams) =>
     queryFn: ({ signal }) => api.get('instances', InstanceList, { ...params }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
-      query.state.data?.Items.some((i) => isTransient(i.Status)) ? POLL.instanceStatusMs : false,
+      query.state.data?.Items.some((i) => isTransient(i.Status) || i.RunningTask) ? POLL.instanceStatusMs : false,
   });
 
 /** GET api/instance/get: one of the caller's instances; another customer's id is "not found". */
@@ -34,5 +34,7 @@ export const instanceQueryOptions = (id: number) =>
     queryKey: instanceKeys.detail(id),
     queryFn: ({ signal }) => api.get('instance/get', InstanceDetail, { id }, signal),
     refetchInterval: (query) =>
-      query.state.data && isTransient(query.state.data.Status) ? POLL.instanceStatusMs : false,
+      query.state.data && (isTransient(query.state.data.Status) || query.state.data.RunningTask)
+        ? POLL.instanceStatusMs
+        : false,
   });

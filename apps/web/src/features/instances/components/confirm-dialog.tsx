@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { useTranslation } from '../../../lib/i18n/react';
 
@@ -44,4 +44,27 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
       </Stack>
     </Dialog>
   );
+}
+
+/**
+ * The hostname a customer types before an action that erases a server (destroy, reinstall):
+ * `matches` once it is the instance's (any case, spaces around ignored), `field` renders the input
+ * (with `error` under it when given; focused first where it is the dialog's one field), `reset` empties it.
+ */
+export function useTypedHostname(hostname: string) {
+  const { t } = useTranslation('instance-actions');
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === hostname.toLowerCase();
+  const field = (opts: { error?: string; autofocus?: boolean } = {}) => (
+    <TextInput
+      label={t('confirm.destroy.label', { host: hostname })}
+      value={typed}
+      onChange={(e) => setTyped(e.currentTarget.value)}
+      autoComplete="off"
+      spellCheck={false}
+      error={opts.error}
+      data-autofocus={opts.autofocus || undefined}
+    />
+  );
+  return { typed: typed.trim(), matches, field, reset: () => setTyped('') };
 }

@@ -1,5 +1,5 @@
-import type { InstanceDetail, InstanceFull, VmState } from '@nimbus/contract';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { InstanceDetail, InstanceFull, InstanceSummary, VmState } from '@nimbus/contract';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   IconPlayerPause,
   IconPlayerPlay,
@@ -9,59 +9,114 @@ import {
   IconTrash,
   type Icon,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { i18n } from '../../../lib/i18n/i18n';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { runInstanceAction, seeVmState, useInstanceAction, waitForTask } from '../api/instance-actions-api';
+import { instanceKeys } from '../api/instances-api';
 import { useVmState } from '../api/lifecycle-api';
 import { notifyFailure } from './action-feedback';
-import { ConfirmDialog, DANGER } from './confirm-dialog';
+import { ConfirmDialog, DANGER, useTypedHostname } from './confirm-dialog';
 
 type Instance = InstanceFull | InstanceDetail;
 
 /** The power actions, the API path each posts to, and the VM states in which each applies. */
 export const POWER_ACTIONS = {
-  start: { path: 'start', body: {}, when: ['stopped'], icon: IconPlayerPlay, danger: false },
-  stop: { path: 'stop', body: { Force: false }, when: ['running'], icon: IconPlayerStop, danger: false },
-  restart: { path: 'restart', body: {}, when: ['running'], icon: IconRefresh, danger: false },
-  pause: { path: 'pause', body: {}, when: ['running'], icon: IconPlayerPause, danger: false },
-  resume: { path: 'resume', body: {}, when: ['paused'], icon: IconPlayerPlay, danger: false },
-  forceStop: { path: 'stop', body: { Force: true }, when: ['running', 'paused'], icon: IconPower, danger: true },
+  start: { path: 'start', body: {}, when: ['stopped'], to: 'running', icon: IconPlayerPlay, danger: false },
+  stop: { path: 'stop', body: { Force: false }, when: ['running'], to: 'stopped', icon: IconPlayerStop, danger: false },
+  restart: { path: 'restart', body: {}, when: ['running'], to: 'running', icon: IconRefresh, danger: false },
+  pause: { path: 'pause', body: {}, when: ['running'], to: 'paused', icon: IconPlayerPause, danger: false },
+  resume: { path: 'resume', body: {}, when: ['paused'], to: 'running', icon: IconPlayerPlay, danger: false },
+  forceStop: {
+    path: 'stop',
+    body: { Force: true },
+    when: ['running', 'paused'],
+    to: 'stopped',
+    icon: IconPower,
+    danger: true,
+  },
 } as const satisfies Record<
   string,
-  { path: string; body: Record<string, unknown>; when: readonly VmState[]; icon: Icon; danger: boolean }
+  { path: string; body: Record<string, unknown>; when: readonly VmState[]; to: VmState; icon: Icon; danger: boolean }
 >;
 export type PowerAction = keyof typeof POWER_ACTIONS;
 export const POWER_ORDER: PowerAction[] = ['start', 'resume', 'stop', 'restart', 'pause', 'forceStop'];
 
+/** What the power hooks need of an instance: the task the server reports under way. */
+type PowerInstance = { Id: number; Hostname: string; RunningTask: InstanceSummary['RunningTask'] };
+
+/** The key of an instance's power mutations: every component of the page sees one under way. */
+const powerKey = (id: number) => [...instanceKeys.detail(id), 'power'] as const;
+
+const POWER_KINDS: readonly string[] = ['start', 'stop', 'restart', 'pause', 'resume'];
+
 /**
- * The power actions of one instance: one mutation per API path, so a running action keeps its
- * toasts even when the VM's state (polled meanwhile) already hides its button. `pending` is the
- * action under way, if any.
+ * The power action under way on an instance, if any: one this page started (until the polled
+ * state shows its outcome), else the task the server reports running (so it survives a reload).
  */
-function usePowerActions(instanceId: number) {
-  const { t } = useTranslation('instance-actions');
-  const [pending, setPending] = useState<PowerAction | null>(null);
-  const hooks = {
-    start: useInstanceAction(instanceId, 'start'),
-    stop: useInstanceAction(instanceId, 'stop'),
-    restart: useInstanceAction(instanceId, 'restart'),
-    pause: useInstanceAction(instanceId, 'pause'),
-    resume: useInstanceAction(instanceId, 'resume'),
-  };
-  const run = (action: PowerAction) => {
-    const { path, body } = POWER_ACTIONS[action];
-    setPending(action);
-    hooks[path]
-      .mutateAsync(body)
-      .then(
-        () => notify.success({ title: t(`done.${action}`) }),
-        (error: unknown) => notifyFailure(t(`failed.${action}`), error),
-      )
-      .finally(() => setPending(null));
-  };
+export function usePowerPending(instance: Pick<PowerInstance, 'Id' | 'RunningTask'>): PowerAction | null {
+  const local = useMutationState({
+    filters: { mutationKey: powerKey(instance.Id), status: 'pending' },
+    select: (m) => m.state.variables as PowerAction,
+  });
+  const task = instance.RunningTask;
+  return local[0] ?? (task && POWER_KINDS.includes(task.Kind) ? (task.Kind as PowerAction) : null);
+}
+
+/** Power tasks this tab says the outcome of (once each, whichever part of the page started or found them). */
+const announced = new Set<number>();
+
+/** Waits for a power task to end and for the polled state to show it, then says how it went. */
+async function announce(queryClient: QueryClient, instanceId: number, action: PowerAction, work: Promise<unknown>) {
+  const { to } = POWER_ACTIONS[action];
+  try {
+    await work;
+    await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    await seeVmState(queryClient, instanceId, to);
+    notify.success({ title: i18n.t(`instance-actions:done.${action}`) });
+  } catch (error) {
+    notifyFailure(i18n.t(`instance-actions:failed.${action}`), error);
+    throw error;
+  }
+}
+
+/**
+ * The power actions of one instance: the action is posted, its task waited for, then the VM's
+ * polled state until it shows the outcome — only then the success toast, so the toast and the
+ * badge agree. `pending` is the action under way, if any.
+ */
+function usePowerActions(instance: PowerInstance) {
+  const queryClient = useQueryClient();
+  const pending = usePowerPending(instance);
+  const mutation = useMutation({
+    mutationKey: powerKey(instance.Id),
+    mutationFn: (action: PowerAction) => {
+      const { path, body } = POWER_ACTIONS[action];
+      const work = runInstanceAction(queryClient, instance.Id, path, body, { onAccepted: (id) => announced.add(id) });
+      return announce(queryClient, instance.Id, action, work);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  });
+  const run = (action: PowerAction) => mutation.mutateAsync(action).catch(() => undefined);
   return { run, pending };
+}
+
+/**
+ * A power task the server reports under way that this tab did not start (the page was reloaded, or
+ * opened meanwhile): its outcome is said as if it had, once the polled state shows it.
+ */
+function useAnnounceServerTask(instance: Pick<PowerInstance, 'Id' | 'RunningTask'>) {
+  const queryClient = useQueryClient();
+  const task = instance.RunningTask;
+  useEffect(() => {
+    if (!task || !POWER_KINDS.includes(task.Kind) || announced.has(task.Id)) return;
+    announced.add(task.Id);
+    const action = task.Kind as PowerAction;
+    announce(queryClient, instance.Id, action, waitForTask(instance.Id, task.Id)).catch(() => undefined);
+  }, [queryClient, instance.Id, task]);
 }
 
 /** Asks before a power action: what it does to the server, then cancel or go. */
@@ -101,8 +156,8 @@ export const applies = (action: PowerAction, state: VmState | null | undefined) 
  * The power actions of one instance, each asked for first: `ask` opens the confirmation, `confirm`
  * is that dialog to render, `pending` the action under way.
  */
-export function useConfirmedPower(instance: { Id: number; Hostname: string }) {
-  const power = usePowerActions(instance.Id);
+export function useConfirmedPower(instance: PowerInstance) {
+  const power = usePowerActions(instance);
   const [confirming, setConfirming] = useState<PowerAction | null>(null);
   const confirm = (
     <PowerConfirm
@@ -122,13 +177,12 @@ export function useConfirmedPower(instance: { Id: number; Hostname: string }) {
 export function DestroyButton({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const typed = useTypedHostname(instance.Hostname);
   const destroy = useInstanceAction<{ Hostname: string }>(instance.Id, 'destroy');
-  const matches = typed.trim().toLowerCase() === instance.Hostname.toLowerCase();
   const date = useDateFormat();
   const close = () => {
     setOpen(false);
-    setTyped('');
+    typed.reset();
   };
   return (
     <>
@@ -156,24 +210,18 @@ export function DestroyButton({ instance }: { instance: Instance }) {
         }
         confirmLabel={t('power.destroy')}
         danger
-        canConfirm={matches}
+        canConfirm={typed.matches}
         onConfirm={() => {
           close();
           // The promise, not mutate's callbacks: this button leaves the page once the instance
           // reads as destroyed, before the mutation's own callbacks would run.
-          destroy.mutateAsync({ Hostname: typed.trim() }).then(
+          destroy.mutateAsync({ Hostname: typed.typed }).then(
             () => notify.success({ title: t('done.destroy') }),
             (error: unknown) => notifyFailure(t('failed.destroy'), error),
           );
         }}
       >
-        <TextInput
-          label={t('confirm.destroy.label', { host: instance.Hostname })}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
+        {typed.field({ autofocus: true })}
       </ConfirmDialog>
     </>
   );
@@ -182,29 +230,34 @@ export function DestroyButton({ instance }: { instance: Instance }) {
 /**
  * The header's power actions (SPEC §4), each shown only when the VM's state allows it: start when
  * stopped, resume when paused, stop / restart / pause when it runs, force stop when it runs or is
- * paused. Nothing is offered while the state is unknown; while one action runs, only it shows.
+ * paused. Nothing is offered while the state is unknown; while one action runs, only it shows,
+ * saying so ("Stopping…").
  */
 export function InstanceActions({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');
   const state = useVmState(instance.Id, instance.Status);
   const power = useConfirmedPower(instance);
+  useAnnounceServerTask(instance);
   const applicable = POWER_ORDER.filter((a) => applies(a, state));
   const shown = power.pending ? [power.pending] : applicable;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t('power.label')}>
       {shown.map((action) => {
         const { icon: ActionIcon, danger } = POWER_ACTIONS[action];
+        const running = power.pending === action;
         return (
           <Button
             key={action}
             variant={danger ? 'light' : 'default'}
             color={danger ? 'red' : undefined}
             size="sm"
-            leftSection={<ActionIcon size={16} aria-hidden />}
-            loading={power.pending === action}
+            // Under way: the spinner takes the icon's place inside the button, the label says so.
+            leftSection={running ? <Loader size={14} aria-hidden /> : <ActionIcon size={16} aria-hidden />}
+            disabled={running}
+            aria-busy={running || undefined}
             onClick={() => power.ask(action)}
           >
-            {t(`power.${action}`)}
+            {running ? t(`progress.${action}`) : t(`power.${action}`)}
           </Button>
         );
       })}

@@ -12,7 +12,7 @@ import { InstanceOverview } from './instance-overview';
 import { useLiveHistory } from './live-usage';
 import classes from './instances.module.css';
 import { ConsoleLinks } from '../console/console-links';
-import { InstanceActions } from './instance-actions';
+import { InstanceActions, usePowerPending } from './instance-actions';
 import { NetworkPanel } from './network-panel';
 import { SettingsPanel } from './settings-panel';
 import { RenewalAlert, SuspendedBadge } from './renewal-alert';
@@ -84,16 +84,22 @@ function StateTip({ instance }: { instance: InstanceDetail }) {
 
 const STATE_COLORS: Record<VmState, string> = { running: 'teal', stopped: 'gray', paused: 'orange', unknown: 'gray' };
 
-/** The VM's power state from the live status (the instance status says what the order is). */
-function PowerBadge({ id }: { id: number }) {
+/**
+ * The VM's power state from the live status (the instance status says what the order is), or the
+ * power action under way ("Stopping…") until the polled state shows its outcome.
+ */
+function PowerBadge({ instance }: { instance: InstanceDetail }) {
   const { t } = useTranslation('instance-live');
-  const { data } = useQuery(instanceStatusQueryOptions(id));
-  if (!data) return null;
-  const state = t(`vmState.${data.State}`);
+  const { t: tActions } = useTranslation('instance-actions');
+  const { data } = useQuery(instanceStatusQueryOptions(instance.Id));
+  const pending = usePowerPending(instance);
+  if (!data && !pending) return null;
+  const state = pending ? tActions(`progress.${pending}`) : t(`vmState.${data!.State}`);
   return (
     <Badge
       variant="dot"
-      color={STATE_COLORS[data.State]}
+      color={pending ? 'ocean' : STATE_COLORS[data!.State]}
+      data-testid="power-state"
       styles={{ root: { textTransform: 'none', flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
     >
       {state}
@@ -135,7 +141,7 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
               </Title>
               <StatusBadge status={instance.Status} />
               <SuspendedBadge instance={instance} />
-              <PowerBadge id={id} />
+              <PowerBadge instance={instance} />
               {/* A suspended instance refuses consoles and actions until its invoice is paid (the alert says so). */}
               {instance.SuspendedAt ? null : <ConsoleLinks id={id} />}
             </Group>

@@ -9,6 +9,7 @@ export function PasswordField(props: {
   value: string;
   onChange: (password: string) => void;
   error?: string;
+  required?: boolean;
   /** The buttons stay level with the field while an error shows under it. */
   top?: boolean;
 }) {
@@ -27,6 +28,7 @@ export function PasswordField(props: {
         value={props.value}
         onChange={(e) => props.onChange(e.currentTarget.value)}
         error={props.error}
+        required={props.required}
         style={{ flex: 1 }}
       />
     </PasswordTools>

@@ -1,5 +1,5 @@
 import type { InstanceSummary, VmState } from '@nimbus/contract';
-import { ActionIcon, Loader, Menu, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Menu, Table, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,7 +33,14 @@ export function RowActions({ instance }: { instance: InstanceSummary }) {
   const status = useQuery({ ...instanceStatusQueryOptions(instance.Id), enabled: opened && live, staleTime: 0 });
   const state: VmState | undefined = status.data?.State;
   if (power.pending)
-    return <Loader size="sm" aria-label={t(`running.${power.pending}`, { host: instance.Hostname })} />;
+    return (
+      <ActionIcon
+        variant="subtle"
+        loading
+        aria-busy
+        aria-label={t(`running.${power.pending}`, { host: instance.Hostname })}
+      />
+    );
   return (
     <>
       <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>

@@ -7,7 +7,10 @@ import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useVmState } from '../api/lifecycle-api';
 import { applies, useConfirmedPower } from './instance-actions';
 
-type Instance = Pick<InstanceDetail, 'Id' | 'Hostname' | 'Status' | 'SuspendedAt' | 'NeedsRestart' | 'LastFailure'>;
+type Instance = Pick<
+  InstanceDetail,
+  'Id' | 'Hostname' | 'Status' | 'SuspendedAt' | 'NeedsRestart' | 'LastFailure' | 'RunningTask'
+>;
 
 /**
  * An upgrade that applied (the disk grew, the plan changed) but whose reboot failed: the new cores
