@@ -82,14 +82,13 @@ export type FieldError = (typeof FIELD_ERRORS)[number];
 
 /**
  * Issue 22: why a promotion code was refused, in `fields.PromotionCode` of invalid_promotion_code.
- * Apart from FIELD_ERRORS, which every form (and so the sign-in page's download) carries.
+ * A type only: a list here would ship with every page (this module is in the sign-in page's first
+ * download, which has a budget); each reason's text is under `field.` in the console's strings.
  */
-export const PROMOTION_REFUSALS = [
-  'promotion_unknown',
-  'promotion_expired',
-  'promotion_not_started',
-  'promotion_used_up',
-  'promotion_already_used',
-  'promotion_not_applicable',
-] as const;
-export type PromotionRefusal = (typeof PROMOTION_REFUSALS)[number];
+export type PromotionRefusal =
+  | 'promotion_unknown'
+  | 'promotion_expired'
+  | 'promotion_not_started'
+  | 'promotion_used_up'
+  | 'promotion_already_used'
+  | 'promotion_not_applicable';

@@ -1,5 +1,5 @@
 import { money } from '../../../lib/money';
-import { cycleByKey, PROMO_CODE_MAX, PROMOTION_REFUSALS, type Product, type PromotionRefusal } from '@nimbus/contract';
+import { cycleByKey, PROMO_CODE_MAX, type Product, type PromotionRefusal } from '@nimbus/contract';
 import { Button, Card, Divider, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconTicket } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -105,7 +105,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           if (isApiError(error) && (error.code === 'invalid_promotion_code' || error.code === 'parse_data_error')) {
             // SPEC §8's "invalid promotion code", with why when the server says (expired, used…).
             const reason = error.fields.PromotionCode;
-            const known = reason !== undefined && (PROMOTION_REFUSALS as readonly string[]).includes(reason);
+            const known = reason?.startsWith('promotion_') === true;
             notify.warning({
               title: t('promo.invalid'),
               message: known ? tErrors(`field.${reason as PromotionRefusal}`) : t('promo.invalidHint'),
