@@ -408,7 +408,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         method: 'POST',
         path: `/qemu/${vm.vmid}/status/shutdown$`,
         times: 1,
-        latencyMs: 10_000,
+        // Long enough for a reload on a busy CI machine to find the stop still under way.
+        latencyMs: 20_000,
       });
       const badge = page.getByTestId('power-state');
       await expect(badge).toHaveText(t.running, { timeout: 15_000 });
@@ -424,7 +425,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(powerGroup(page, t).getByRole('button', { name: t.stopping, exact: true })).toBeDisabled();
       await expect(badge).toHaveText(t.stopping);
       // The success toast comes once the page shows the new state, not before (also after a reload).
-      await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(t.stopped, { exact: true })).toBeVisible({ timeout: 45_000 });
       expect(await badge.textContent()).toBe(t.stoppedState);
       await offers(page, t, [t.start]);
 

@@ -69,18 +69,27 @@ export function usePowerPending(instance: Pick<PowerInstance, 'Id' | 'RunningTas
 /** Power tasks this tab says the outcome of (once each, whichever part of the page started or found them). */
 const announced = new Set<number>();
 
-/** Waits for a power task to end and for the polled state to show it, then says how it went. */
+/** Waits for a power task to end and for the polled state to show it; says so if it failed. */
 async function announce(queryClient: QueryClient, instanceId: number, action: PowerAction, work: Promise<unknown>) {
   const { to } = POWER_ACTIONS[action];
   try {
     await work;
     await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
     await seeVmState(queryClient, instanceId, to);
-    notify.success({ title: i18n.t(`instance-actions:done.${action}`) });
   } catch (error) {
     notifyFailure(i18n.t(`instance-actions:failed.${action}`), error);
     throw error;
   }
+}
+
+/**
+ * The success toast, once the page has drawn what the action ended in: the badge leaves "Starting…"
+ * when the action under way is over, which reaches React a tick after it settles.
+ */
+function sayDone(action: PowerAction): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => notify.success({ title: i18n.t(`instance-actions:done.${action}`) }), 0),
+  );
 }
 
 /**
@@ -100,7 +109,11 @@ function usePowerActions(instance: PowerInstance) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });
-  const run = (action: PowerAction) => mutation.mutateAsync(action).catch(() => undefined);
+  const run = (action: PowerAction) =>
+    mutation
+      .mutateAsync(action)
+      .then(() => sayDone(action))
+      .catch(() => undefined);
   return { run, pending };
 }
 
@@ -115,7 +128,9 @@ function useAnnounceServerTask(instance: Pick<PowerInstance, 'Id' | 'RunningTask
     if (!task || !POWER_KINDS.includes(task.Kind) || announced.has(task.Id)) return;
     announced.add(task.Id);
     const action = task.Kind as PowerAction;
-    announce(queryClient, instance.Id, action, waitForTask(instance.Id, task.Id)).catch(() => undefined);
+    announce(queryClient, instance.Id, action, waitForTask(instance.Id, task.Id))
+      .then(() => sayDone(action))
+      .catch(() => undefined);
   }, [queryClient, instance.Id, task]);
 }
 
