@@ -455,7 +455,10 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       // Leaving clears it: back on /deploy, everything starts afresh.
       await nav.getByRole('link', { name: t.nav.instances }).click();
       await expect(page).toHaveURL(/\/instances/);
+      // The instances page itself, not only its address: until it shows, /deploy is still mounted.
+      await expect(page.getByRole('heading', { level: 1, name: t.nav.instances })).toBeVisible();
       await nav.getByRole('link', { name: t.nav.deploy }).click();
+      await expectPageReady(page);
       await expect(radio(page, t.names.s1)).toHaveAttribute('aria-checked', 'true');
       await expect(field(page, t.hostname)).toHaveValue(/^ECS-[A-Za-z0-9]{6}$/);
       await expect(field(page, t.password)).toHaveValue('');
