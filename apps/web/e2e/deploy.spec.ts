@@ -456,7 +456,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await nav.getByRole('link', { name: t.nav.instances }).click();
       await expect(page).toHaveURL(/\/instances/);
       // The instances page itself, not only its address: until it shows, /deploy is still mounted.
-      await expect(page.getByRole('heading', { level: 1, name: t.nav.instances })).toBeVisible();
+      // Exact: /deploy's own heading (新建实例) contains 实例.
+      await expect(page.getByRole('heading', { level: 1, name: t.nav.instances, exact: true })).toBeVisible();
       await nav.getByRole('link', { name: t.nav.deploy }).click();
       await expectPageReady(page);
       await expect(radio(page, t.names.s1)).toHaveAttribute('aria-checked', 'true');
