@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
-import { type Account, createAccount } from './support/api';
+import { type Account, createAccount, latestInvoiceId } from './support/api';
 import { clearFaults, injectFault } from './support/compute';
 import { expect, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
 import { E2E } from './support/ports';
@@ -41,7 +41,8 @@ const TEXT = {
     promoRequired: 'Please input your promotion code',
     searchInvalid: 'This link has values the page cannot use',
     searchDrop: 'Continue without them',
-    discount: 'Discount',
+    discount: (code: string) => `Discount (${code})`,
+    invoice: (id: number) => `Invoice #${id}`,
     balanceNotEnough: 'Your balance is not enough. Please top up first.',
     nav: { deploy: 'Deploy', instances: 'Instances' },
     start: 'Start the server once it is installed',
@@ -114,7 +115,8 @@ const TEXT = {
     promoRequired: '请输入优惠码',
     searchInvalid: '此链接包含无法使用的参数',
     searchDrop: '忽略这些参数并继续',
-    discount: '优惠',
+    discount: (code: string) => `优惠（${code}）`,
+    invoice: (id: number) => `账单 #${id}`,
     balanceNotEnough: '余额不足，请先充值。',
     nav: { deploy: '部署', instances: '实例' },
     start: '安装完成后启动服务器',
@@ -179,6 +181,9 @@ function topUp(account: Account, amount: string) {
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const radio = (page: Page, name: string) => page.getByRole('radio', { name: startsWith(name) });
 const checkout = (page: Page) => page.getByRole('complementary');
+/** The checkout's discount line: its label and its amount. */
+const discountLine = (page: Page, label: string) =>
+  checkout(page).getByText(label, { exact: true }).locator('xpath=..');
 
 /** Picks the first version of a distribution in the image picker. */
 async function chooseImage(page: Page, distribution: string, version: string) {
@@ -191,6 +196,11 @@ async function chooseImage(page: Page, distribution: string, version: string) {
  * USD on /deploy.
  */
 async function withPromotion(page: Page, prefix: string, locale: string): Promise<string> {
+  return (await promotionAndCustomer(page, prefix, locale)).code;
+}
+
+/** withPromotion's code, with the customer it signed in. */
+async function promotionAndCustomer(page: Page, prefix: string, locale: string) {
   const code = `${prefix}${locale === 'en_US' ? 'EN' : 'ZH'}${Date.now().toString(36).toUpperCase()}`;
   adminCli('promo:create', '--code', code, '--percent', '20', '--cycles', 'monthly');
   const account = await createAccount();
@@ -198,7 +208,7 @@ async function withPromotion(page: Page, prefix: string, locale: string): Promis
   await signInAs(page, account);
   await page.goto('/deploy');
   await expectPageReady(page);
-  return code;
+  return { code, account };
 }
 
 async function fillServer(page: Page, t: (typeof TEXT)[keyof typeof TEXT], hostname: string) {
@@ -403,7 +413,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
       // Why, in the customer's words: no such code (issue 22).
       await expect(page.getByText(t.promoUnknown, { exact: true })).toBeVisible();
-      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+      await expect(checkout(page).getByText(t.discount(code), { exact: true })).toHaveCount(0);
 
       await input.fill(code);
       await input.press('Enter');
@@ -412,16 +422,39 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.invalidPromo, { exact: true })).toHaveCount(0);
       // 20% off 5.00: the original price, the discount and the total.
       await expect(checkout(page)).toContainText('5.00 USD');
-      await expect(checkout(page)).toContainText(new RegExp(`${t.discount}\\s*− ?1\\.00 USD`));
+      await expect(discountLine(page, t.discount(code))).toHaveText(/-1\.00 USD$/);
       await expect(checkout(page).getByText('4.00 USD')).toBeVisible();
 
       // Another cycle clears the promotion (SPEC §4), and the code does not apply to it.
       await radio(page, t.quarterly).click();
-      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+      await expect(checkout(page).getByText(t.discount(code), { exact: true })).toHaveCount(0);
       await expect(checkout(page)).toContainText('14.25 USD');
       await page.getByRole('button', { name: t.apply, exact: true }).click();
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
       await expect(page.getByText(t.promoNotApplicable, { exact: true })).toBeVisible();
+    });
+
+    test('writes the discount on the invoice as the checkout wrote it', async ({ page }) => {
+      test.setTimeout(90_000);
+      const { code, account } = await promotionAndCustomer(page, 'SAME', locale);
+      await chooseImage(page, 'Debian', 'Debian 12 (Bookworm)');
+      await fillServer(page, t, 'discounted');
+      await page.getByPlaceholder(t.promoPlaceholder).fill(code);
+      await page.getByPlaceholder(t.promoPlaceholder).press('Enter');
+      await expect(page.getByText(t.applied)).toBeVisible();
+      // 20 % off 5.00, as a line of the checkout: "Discount (CODE)" and a negative amount.
+      await expect(discountLine(page, t.discount(code))).toHaveText(`${t.discount(code)}-1.00 USD`);
+      await page.getByRole('button', { name: t.deployNow }).click();
+      await expect(page.getByText(t.deployed)).toBeVisible({ timeout: 60_000 });
+      await expect(page).toHaveURL(/\/instances\/\d+\/?$/);
+
+      const id = await latestInvoiceId(account);
+      await page.goto(`/invoices/${id}`);
+      await expectPageReady(page);
+      const invoice = page.getByRole('article', { name: t.invoice(id) });
+      // The same label and the same amount, in the same language.
+      await expect(invoice.getByRole('row', { name: t.discount(code) })).toHaveText(`${t.discount(code)}-1.00 USD`);
+      await expect(invoice.getByTestId('invoice-total')).toHaveText('4.00 USD');
     });
 
     test('keeps the draft while the customer stays on /deploy, and clears it on leaving', async ({ page }) => {
@@ -448,7 +481,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(field(page, t.password)).toHaveValue('Sturdy-Passw0rd!');
       await expect(start).not.toBeChecked();
       await expect(checkout(page)).toContainText('Debian 12 (Bookworm)');
-      await expect(checkout(page).getByText(t.discount, { exact: true })).toBeVisible();
+      await expect(checkout(page).getByText(t.discount(code), { exact: true })).toBeVisible();
       await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue(code);
       await expect(total).toHaveText(discounted!);
 
@@ -466,7 +499,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(start).toBeChecked();
       await expect(page.getByText(t.images)).toBeVisible();
       await expect(page.getByPlaceholder(t.promoPlaceholder)).toHaveValue('');
-      await expect(checkout(page).getByText(t.discount, { exact: true })).toHaveCount(0);
+      await expect(checkout(page).getByText(t.discount(code), { exact: true })).toHaveCount(0);
     });
 
     test('shows the shortfall at checkout and tops up without losing the draft', async ({ page }) => {

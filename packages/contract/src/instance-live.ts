@@ -31,6 +31,16 @@ export const InstanceLiveStatus = z
   .register(z.globalRegistry, { id: 'InstanceLiveStatus' });
 export type InstanceLiveStatus = z.infer<typeof InstanceLiveStatus>;
 
+/**
+ * `data` of GET api/instances/power: the power state of each of the caller's instances that has a
+ * VM, read from the same per-cluster cache as the status route (one Proxmox call per cluster, not
+ * per instance). An instance without a VM (being created, destroyed) is not listed.
+ */
+export const InstancePowerList = z
+  .array(z.object({ Id: int(), State: z.enum(VM_STATES) }))
+  .register(z.globalRegistry, { id: 'InstancePowerList' });
+export type InstancePowerList = z.infer<typeof InstancePowerList>;
+
 /** Usage history timeframes of GET api/instance/rrd (Proxmox rrddata). */
 export const RRD_TIMEFRAMES = ['hour', 'day', 'week', 'month', 'year'] as const;
 export type RrdTimeframe = (typeof RRD_TIMEFRAMES)[number];
@@ -65,11 +75,13 @@ export const GuestOsInfo = z
   .register(z.globalRegistry, { id: 'GuestOsInfo' });
 export type GuestOsInfo = z.infer<typeof GuestOsInfo>;
 
-/** `data` of GET api/instance: the instance with its product and what the overview of SPEC §3 adds. */
+/**
+ * `data` of GET api/instance: the instance with its product and what the overview of SPEC §3 adds.
+ * Where the disk lives on the hypervisor (a storage pool's name) is the operator's, never sent.
+ */
 export const InstanceFull = z
   .object({
     ...InstanceDetail.shape,
-    Storage: z.string().check(z.describe('Where the disk lives (a Proxmox storage name).')),
     AssignedIps: z.array(z.string()),
     Iso: z.nullable(z.string().check(z.describe('A mounted ISO image, if any.'))),
     RenewPrice: int().check(z.describe('What the next cycle costs, minor units of Currency.')),

@@ -109,6 +109,12 @@ export async function deployInstance(account: Account, hostname: string): Promis
   throw new Error(`deploy of ${hostname} did not finish`);
 }
 
+/** The id of the customer's newest invoice. */
+export async function latestInvoiceId(account: Account): Promise<number> {
+  const list = await get<{ Items: { Id: number }[] }>('invoices?limit=1', account.session.session_id);
+  return list.Items[0]!.Id;
+}
+
 /** The customer's balance as the API answers it now, written as the console writes it ("5.03 USD"). */
 export async function balanceText(account: Account): Promise<string> {
   const { User } = await get<{ User: { Balance: number; Currency: string } }>('session', account.session.session_id);

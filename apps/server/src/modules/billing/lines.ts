@@ -56,7 +56,8 @@ export const LINE_TEMPLATES = {
   initial_balance: { en_US: 'Initial balance', zh_CN: '初始余额' },
   // Invoice lines.
   service: { en_US: '{type} {product}, {region} — {hostname}', zh_CN: '{region} {type} {product} — {hostname}' },
-  promotion: { en_US: 'Promotion {code}', zh_CN: '优惠码 {code}' },
+  // Written as the checkout writes it (apps/web deploy.json summary.discount), amount negative.
+  promotion: { en_US: 'Discount ({code})', zh_CN: '优惠（{code}）' },
   upgrade: {
     en_US: 'Upgrade {from} → {to}, prorated to the end of the period — {hostname}',
     zh_CN: '升级 {from} → {to}，按本周期剩余时间折算 — {hostname}',

@@ -100,6 +100,17 @@ export const liveRepository = {
     return current;
   },
 
+  /** The refs of a customer's instances that may have a VM, with their ids (for the lists' power states). */
+  async vmRefs(db: Queryable, userId: number): Promise<(InstanceRef & { id: number })[]> {
+    const { rows } = await db.query<InstanceRef & { id: number }>(
+      `select id, hostname, status, cluster, vmid from instances
+       where user_id = $1 and vmid is not null and status not in ('pending', 'creating', 'destroyed', 'cancelled')
+       order by id`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  },
+
   /** The extras of one of a customer's instances, or null when it is not theirs. */
   async extras(db: Queryable, userId: number, id: number): Promise<InstanceExtras | null> {
     const { rows } = await db.query<InstanceExtras>(

@@ -3,6 +3,7 @@ import {
   GuestOsInfo,
   InstanceFull,
   InstanceLiveStatus,
+  InstancePowerList,
   InstanceQuery,
   RrdData,
   RrdQuery,
@@ -23,6 +24,7 @@ import {
   instanceRrd,
   liveStatusOf,
   mayHaveVm,
+  powerStates,
   snapshotOf,
   type LiveState,
 } from './live-service.js';
@@ -223,13 +225,27 @@ export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
               summary: 'An instance with its product, for the instance page',
               description:
                 'The detail of api/instance/get plus the product (sanitised HTML description, quotas), the price ' +
-                'of the next cycle, the assigned addresses, the storage and a mounted ISO. Another customer’s id is ' +
+                'of the next cycle, the assigned addresses and a mounted ISO. Another customer’s id is ' +
                 '404 `instance_not_exist`.',
               querystring: InstanceQuery,
               response: replies(InstanceFull),
             },
           },
           async (req) => ({ data: await instanceFull(ctx, live, authOf(req).userId, req.query.id, localeOf(req)) }),
+        );
+        a.get(
+          '/instances/power',
+          {
+            schema: {
+              summary: 'The power state of every instance, for the lists',
+              description:
+                'Running, stopped, paused or unknown for each of the caller’s instances that has a VM, from the ' +
+                'per-cluster cache the status route reads (one Proxmox call per cluster, never one per instance). ' +
+                'A cluster that cannot be asked reports its instances as `unknown`.',
+              response: replies(InstancePowerList),
+            },
+          },
+          async (req) => ({ data: await powerStates(ctx, live, authOf(req).userId) }),
         );
         a.get(
           '/instance/rrd',

@@ -3,6 +3,7 @@ import type {
   GuestOsInfo,
   InstanceFull,
   InstanceLiveStatus,
+  InstancePowerList,
   RrdCf,
   RrdData,
   RrdTimeframe,
@@ -65,6 +66,23 @@ export function liveStatusOf(ref: InstanceRef, snap: ClusterSnapshot): InstanceL
   };
 }
 
+/**
+ * The power state of each of a customer's instances with a VM, for the lists: one read of each
+ * cluster's cached snapshot. A cluster that cannot be asked leaves its instances `unknown` rather
+ * than failing the list.
+ */
+export async function powerStates(ctx: Context, live: LiveState, userId: number): Promise<InstancePowerList> {
+  const refs = (await liveRepository.vmRefs(ctx.db, userId)).filter(mayHaveVm);
+  const snaps = new Map<string, ClusterSnapshot | undefined>();
+  for (const cluster of new Set(refs.map((r) => r.cluster))) {
+    snaps.set(cluster, await snapshotOf(live, cluster).catch(() => undefined));
+  }
+  return refs.map((ref) => {
+    const snap = snaps.get(ref.cluster);
+    return { Id: ref.id, State: snap ? stateOf(ref, vmOf(ref, snap)) : 'unknown' };
+  });
+}
+
 /** A cluster's snapshot, or 502 get_instance_error when Proxmox cannot be asked. */
 export async function snapshotOf(live: LiveState, cluster: string): Promise<ClusterSnapshot> {
   try {
@@ -91,7 +109,7 @@ export function mountedIso(config: Record<string, string>): string | null {
   return null;
 }
 
-/** SPEC §7 api/instance: the detail, the product, the renewal price, addresses, storage and ISO. */
+/** SPEC §7 api/instance: the detail, the product, the renewal price, addresses and ISO. */
 export async function instanceFull(
   ctx: Context,
   live: LiveState,
@@ -115,7 +133,6 @@ export async function instanceFull(
   }
   return {
     ...detail,
-    Storage: cluster?.config.storage ?? '',
     AssignedIps: extras.assigned_ips,
     Iso: iso,
     RenewPrice: extras.renew_price ?? detail.Price,

@@ -1,4 +1,11 @@
-import type { DeployResult, GuestOsInfo, InstanceFull, InstanceLiveStatus, RrdData } from '@nimbus/contract';
+import type {
+  DeployResult,
+  GuestOsInfo,
+  InstanceFull,
+  InstanceLiveStatus,
+  InstancePowerList,
+  RrdData,
+} from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
 import { deployBody, pick, topUp, waitTask } from '../../../test/deploy-helpers.js';
@@ -64,6 +71,14 @@ async function withoutVm(u: Customer, status: 'creating' | 'available', vmid: nu
   return row.id;
 }
 
+/** Starts or stops the VM of the owner's Hong Kong instance on its cluster, as the hypervisor would. */
+async function powerHk(action: 'start' | 'stop') {
+  const { rows } = await h.db.query<{ node: string; vmid: number }>('select node, vmid from instances where id = $1', [
+    hk.InstanceId,
+  ]);
+  await h.ctx.compute!.cluster('hk/hk-1')!.client.qemu.power(rows[0]!.node, rows[0]!.vmid, action);
+}
+
 beforeAll(async () => {
   owner = await signUp(h);
   other = await signUp(h);
@@ -72,7 +87,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('GET api/instance', () => {
-  it('answers the detail with the product, renewal price, addresses and storage', async () => {
+  it('answers the detail with the product, renewal price and addresses', async () => {
     const r = await get<InstanceFull>(owner, `/api/instance?id=${hk.InstanceId}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const d = r.body.data;
@@ -80,7 +95,6 @@ describe('GET api/instance', () => {
       Id: hk.InstanceId,
       Hostname: 'live-1',
       Status: 'available',
-      Storage: 'ceph-vm',
       Iso: null,
       RenewPrice: 500,
       ReverseDns: null,
@@ -239,6 +253,30 @@ describe('GET api/instance/status', () => {
   }, 30_000);
 });
 
+describe('where the disk lives', () => {
+  it('is the operator’s: no customer read names the storage pool, nor does the API description', async () => {
+    const pool = h.ctx.compute!.cluster('hk/hk-1')!.config.storage;
+    expect(pool).toBe('ceph-vm');
+    for (const url of [
+      `/api/instance?id=${hk.InstanceId}`,
+      `/api/instance/get?id=${hk.InstanceId}`,
+      `/api/instance/status?id=${hk.InstanceId}`,
+      `/api/instances?limit=20`,
+      `/api/instances/power`,
+    ]) {
+      const r = await get(owner, url);
+      expect(r.status, url).toBe(200);
+      expect(JSON.stringify(r.body), url).not.toContain(pool);
+      expect(JSON.stringify(r.body), url).not.toMatch(/"Storage"/);
+    }
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { schemas: Record<string, { properties?: object; description?: string }> };
+    }>();
+    expect(Object.keys(doc.components.schemas.InstanceFull!.properties ?? {})).not.toContain('Storage');
+    expect(JSON.stringify(doc)).not.toContain(pool);
+  });
+});
+
 describe('GET api/instance/rrd', () => {
   it('answers usage history as rates, by timeframe', async () => {
     for (const timeframe of ['hour', 'day', 'week', 'month', 'year']) {
@@ -276,12 +314,7 @@ describe('GET api/instance/agent/osinfo', () => {
       KernelRelease: expect.stringMatching(/^6\./),
       Machine: 'x86_64',
     });
-    const { rows } = await h.db.query<{ node: string; vmid: number }>(
-      'select node, vmid from instances where id = $1',
-      [hk.InstanceId],
-    );
-    const client = h.ctx.compute!.cluster('hk/hk-1')!.client;
-    await client.qemu.power(rows[0]!.node, rows[0]!.vmid, 'stop');
+    await powerHk('stop');
     try {
       await eventually(async () => {
         const s = await get<InstanceLiveStatus>(owner, `/api/instance/status?id=${hk.InstanceId}`);
@@ -298,7 +331,7 @@ describe('GET api/instance/agent/osinfo', () => {
         Machine: null,
       });
     } finally {
-      await client.qemu.power(rows[0]!.node, rows[0]!.vmid, 'start');
+      await powerHk('start');
     }
   });
 
@@ -310,4 +343,63 @@ describe('GET api/instance/agent/osinfo', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.Available).toBe(false);
   });
+});
+
+describe('GET api/instances/power', () => {
+  it('answers the power state of each of the caller’s instances with a VM, and follows a stop', async () => {
+    const creating = await withoutVm(owner, 'creating', null);
+    // Running (once the cache has seen the restart of the test before).
+    await eventually(async () =>
+      (await get<InstancePowerList>(owner, '/api/instances/power')).body.data.some(
+        (p) => p.Id === hk.InstanceId && p.State === 'running',
+      ),
+    );
+    const r = await get<InstancePowerList>(owner, '/api/instances/power');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toContainEqual({ Id: hk.InstanceId, State: 'running' });
+    expect(r.body.data.map((p) => p.Id)).not.toContain(creating);
+    // Another customer sees none of them; a caller without a session is refused.
+    const theirs = await get<InstancePowerList>(other, '/api/instances/power');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual([]);
+    expect((await get(null, '/api/instances/power')).status).toBe(401);
+
+    await powerHk('stop');
+    try {
+      await eventually(async () =>
+        (await get<InstancePowerList>(owner, '/api/instances/power')).body.data.some(
+          (p) => p.Id === hk.InstanceId && p.State === 'stopped',
+        ),
+      );
+    } finally {
+      await powerHk('start');
+    }
+  });
+
+  it('reads each cluster once, however many instances, and says unknown while Proxmox cannot be asked', async () => {
+    const us = h.emulators.get('us')!;
+    const viewer = await signUp(h);
+    const ids: number[] = [];
+    for (let k = 0; k < 6; k++) ids.push(await withoutVm(viewer, 'available', 80_000 + k, 'us/us-1'));
+    const before = us.requestCount('GET /cluster/resources');
+    const r = await get<InstancePowerList>(viewer, '/api/instances/power');
+    expect(r.body.data.map((p) => p.Id).sort()).toEqual([...ids].sort());
+    expect(us.requestCount('GET /cluster/resources') - before).toBeLessThanOrEqual(1);
+
+    const hkEmulator = h.emulators.get('hk')!;
+    const stateOfHk = async () => {
+      const list = await get<InstancePowerList>(owner, '/api/instances/power');
+      expect(list.status).toBe(200);
+      return list.body.data.find((p) => p.Id === hk.InstanceId)?.State;
+    };
+    await eventually(async () => (await stateOfHk()) === 'running');
+    hkEmulator.faults.add({ method: 'GET', path: /^\/cluster\/resources$/, kind: 'http-503', times: Infinity });
+    try {
+      // Once the last good snapshot is too old to serve, the list still answers, without a state.
+      await eventually(async () => (await stateOfHk()) === 'unknown', 15_000);
+    } finally {
+      hkEmulator.faults.clear();
+    }
+    await eventually(async () => (await stateOfHk()) === 'running', 15_000);
+  }, 40_000);
 });

@@ -1,4 +1,4 @@
-import { formatMinor } from '@nimbus/contract';
+import { formatAmount } from '@nimbus/contract';
 import type { Mail } from '../mail/mailer.js';
 import type { NoticeKind } from './repository.js';
 
@@ -113,7 +113,7 @@ export function renewalMail(brand: string, publicUrl: string, f: NoticeFacts): M
   const text = (f.locale === 'zh_CN' ? ZH : EN)[f.kind]({
     ...f,
     brand,
-    money: `${formatMinor(f.amount)} ${f.currency.trim()}`,
+    money: `${formatAmount(f.amount)} ${f.currency.trim()}`,
     link: `${publicUrl}/invoices/${f.invoiceId}`,
     day: (d) => d.toISOString().slice(0, 10),
   });

@@ -29,4 +29,11 @@ describe('renewal mails', () => {
     expect(m.subject).toBe('Nimbus：web-1 已恢复');
     expect(m.text).toContain('账单 #42（12.50 USD）已支付');
   });
+
+  it('write a large amount with thousands separators, as the console does', () => {
+    for (const locale of ['en_US', 'zh_CN'] as const) {
+      const m = renewalMail('Nimbus', 'https://cloud.example', { ...facts, locale, amount: 123_456_789 });
+      expect(m.text).toContain('1,234,567.89 USD');
+    }
+  });
 });

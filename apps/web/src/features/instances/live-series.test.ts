@@ -6,6 +6,7 @@ import {
   emptyHistory,
   formatBytes,
   latest,
+  overviewPoints,
   overviewWindow,
   rrdPoints,
   timeRange,
@@ -60,6 +61,39 @@ describe('appendSample', () => {
     const shown = overviewWindow(h.points);
     expect(shown).toHaveLength(CHARTS.overviewPoints);
     expect(shown.at(-1)).toBe(h.points.at(-1));
+  });
+});
+
+describe('overviewPoints', () => {
+  const hour = (end: number) =>
+    rrdPoints(
+      Array.from({ length: 70 }, (_, i) => ({
+        Time: end - (69 - i) * 60,
+        Cpu: i === 69 ? null : 0.1,
+        Mem: 1,
+        Maxmem: 2,
+        Netin: 3,
+        Netout: 4,
+        Diskread: 0,
+        Diskwrite: 0,
+      })),
+    );
+
+  it('starts with the last five minutes of history before the first live sample, or before now', () => {
+    const history = hour(10_000);
+    // Nothing live yet: the history's last five minutes up to now, its empty last point left out.
+    const before = overviewPoints([], history, 10_030);
+    expect(before.map((p) => p.time)).toEqual([9_760, 9_820, 9_880, 9_940]);
+    let h = appendSample(emptyHistory, sample(10_030_000));
+    h = appendSample(h, sample(10_032_000));
+    const shown = overviewPoints(h.points, history, 10_032);
+    expect(shown.map((p) => p.time)).toEqual([9_760, 9_820, 9_880, 9_940, 10_030, 10_032]);
+  });
+
+  it('leaves the history out once the live samples fill the chart', () => {
+    let h = emptyHistory;
+    for (let i = 0; i < CHARTS.overviewPoints; i++) h = appendSample(h, sample(20_000_000 + i * 2_000));
+    expect(overviewPoints(h.points, hour(20_000), 20_200)).toEqual(overviewWindow(h.points));
   });
 });
 

@@ -64,6 +64,23 @@ export function timeRange(xs: ArrayLike<number>, min: number, max: number, nowSe
 /** The points an overview chart shows: the last CHARTS.overviewPoints. */
 export const overviewWindow = (points: LivePoint[], size: number = CHARTS.overviewPoints) => points.slice(-size);
 
+/** How far back the overview's charts reach into the usage history before the first live sample. */
+export const SEED_SECONDS = 5 * 60;
+
+/**
+ * What an overview chart shows (issue 22: never an empty chart on opening): its last
+ * CHARTS.overviewPoints live points and, until they fill it, the usage history's points of the
+ * SEED_SECONDS before the first of them (or before now, while there is none), so the chart starts
+ * with the last minutes and the live samples carry on from there.
+ */
+export function overviewPoints(live: LivePoint[], history: LivePoint[], nowSeconds: number): LivePoint[] {
+  const shown = overviewWindow(live);
+  if (live.length >= CHARTS.overviewPoints) return shown;
+  const first = live[0]?.time ?? nowSeconds;
+  const seed = history.filter((p) => p.time < first && p.time >= first - SEED_SECONDS && p.cpu !== null);
+  return [...seed, ...shown];
+}
+
 /** Usage history (rates already per second) as chart points. */
 export function rrdPoints(data: RrdData): LivePoint[] {
   return data.map((p) => ({

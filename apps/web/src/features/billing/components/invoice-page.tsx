@@ -1,7 +1,7 @@
 import { cycleByCode } from '@nimbus/contract';
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconCreditCard, IconFileDownload, IconPrinter } from '@tabler/icons-react';
+import { IconCreditCard, IconFileDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/router-link';
 import { BRAND_NAME } from '../../../lib/brand';
@@ -15,6 +15,7 @@ import classes from './invoice.module.css';
 import { InvoicedToBlock, IssuerBlock } from './invoiced-to';
 import { InvoiceStatusBadge } from './badges';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
+import { BackLink } from '../../../components/back-link';
 
 /** /invoices/{id}: the invoice with its dates, items and invoiced-to block; paid or printed here. */
 export function InvoicePage({ id }: { id: number }) {
@@ -32,12 +33,7 @@ export function InvoicePage({ id }: { id: number }) {
   return (
     <Stack gap="lg" maw={960} data-invoice-print>
       <Group justify="space-between" align="flex-end" gap="sm" className={classes.noPrint}>
-        <AnchorLink to="/billing" fz="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            {t('invoice.back')}
-          </Group>
-        </AnchorLink>
+        <BackLink to="/billing">{t('invoice.back')}</BackLink>
         <Group gap="sm">
           {unpaid ? (
             <Button leftSection={<IconCreditCard size={16} aria-hidden />} onClick={open} disabled={!methods.data}>

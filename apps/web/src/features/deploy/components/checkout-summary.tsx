@@ -132,7 +132,13 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           <Line label={t('summary.image')} value={props.names.image ?? none} />
           <Divider my={4} />
           <Line label={t('summary.originalPrice')} value={original === undefined ? none : amount(original)} />
-          {promotion ? <Line label={t('summary.discount')} value={`− ${amount(discountOn(promotion.price))}`} /> : null}
+          {/* Written as the invoice writes its line (issue 22): "Discount (CODE)", a negative amount. */}
+          {promotion ? (
+            <Line
+              label={t('summary.discount', { code: promotion.code.toUpperCase() })}
+              value={amount(-discountOn(promotion.price))}
+            />
+          ) : null}
           <Group justify="space-between" wrap="nowrap" align="baseline">
             <Text fw={600}>{t('summary.total')}</Text>
             <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="deploy-total">

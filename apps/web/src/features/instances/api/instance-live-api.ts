@@ -2,6 +2,7 @@ import {
   GuestOsInfo,
   InstanceFull,
   InstanceLiveStatus,
+  InstancePowerList,
   POLL,
   RrdData,
   type RrdCf,
@@ -19,7 +20,7 @@ export const liveKeys = {
   osInfo: (id: number) => [...instanceKeys.detail(id), 'osinfo'] as const,
 };
 
-/** GET api/instance: the instance with its product, renewal price, addresses, storage and ISO. */
+/** GET api/instance: the instance with its product, renewal price, addresses and ISO. */
 export const instanceFullQueryOptions = (id: number) =>
   queryOptions({
     queryKey: liveKeys.full(id),
@@ -55,4 +56,20 @@ export const guestOsQueryOptions = (id: number) =>
     // Right after a deploy, start or reinstall the agent may not answer yet: ask again until it
     // does, so the panel fills without a reload.
     refetchInterval: (query) => (query.state.data?.Available === false ? GUEST_AGENT_RETRY_MS : false),
+  });
+
+/** How often the lists ask again for their instances' power states. */
+const POWER_LIST_POLL_MS = 10_000;
+
+/**
+ * GET api/instances/power: the power state of each of the caller's instances, for the lists (one
+ * read of the servers' status cache per cluster). Under the instances' key, so a power action's
+ * refresh of the instances refreshes it too.
+ */
+export const instancePowerQueryOptions = () =>
+  queryOptions({
+    queryKey: [...instanceKeys.all, 'power'] as const,
+    queryFn: ({ signal }) => api.get('instances/power', InstancePowerList, {}, signal),
+    select: (list) => new Map(list.map((p) => [p.Id, p.State])),
+    refetchInterval: POWER_LIST_POLL_MS,
   });

@@ -2,12 +2,12 @@ import { cycleByCode, type InstanceDetail } from '@nimbus/contract';
 import { Alert, Group, Stack, Title } from '@mantine/core';
 import { IconTrashX } from '@tabler/icons-react';
 import { Flag } from '../../../components/flag';
-import { AnchorLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { Field, FieldPanel } from './field';
 import { memory } from './instance-overview';
 import { StatusBadge } from './status-badge';
+import { BackLink } from '../../../components/back-link';
 
 /**
  * A destroyed instance (issue 22): what it was and when it ended, and nothing to act on: no
@@ -23,9 +23,7 @@ export function EndedInstance({ instance }: { instance: InstanceDetail }) {
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <AnchorLink to="/instances" fz="sm">
-          {t('detail.back')}
-        </AnchorLink>
+        <BackLink to="/instances">{t('detail.back')}</BackLink>
         <Group gap="sm" mt={4} wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {instance.Hostname}

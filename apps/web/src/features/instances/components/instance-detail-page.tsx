@@ -1,5 +1,5 @@
-import { type InstanceDetail, type VmState } from '@nimbus/contract';
-import { Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type InstanceDetail } from '@nimbus/contract';
+import { Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Flag } from '../../../components/flag';
@@ -16,12 +16,13 @@ import { InstanceActions, usePowerPending } from './instance-actions';
 import { NetworkPanel } from './network-panel';
 import { SettingsPanel } from './settings-panel';
 import { RenewalAlert, SuspendedBadge } from './renewal-alert';
-import { StatusBadge } from './status-badge';
+import { PowerStateBadge, StatusBadge } from './status-badge';
 import { FailureAlert, RestartAlert } from './task-alerts';
 import { BackupsPanel } from './backups-panel';
 import { FirewallPanel } from './firewall-panel';
 import { SnapshotsPanel } from './snapshots-panel';
 import { UsageHistory } from './usage-history';
+import { BackLink } from '../../../components/back-link';
 
 /**
  * The tabs of the page, in order; the `tab` search parameter names one (overview when absent or
@@ -82,28 +83,17 @@ function StateTip({ instance }: { instance: InstanceDetail }) {
   );
 }
 
-const STATE_COLORS: Record<VmState, string> = { running: 'teal', stopped: 'gray', paused: 'orange', unknown: 'gray' };
-
 /**
  * The VM's power state from the live status (the instance status says what the order is), or the
  * power action under way ("Stopping…") until the polled state shows its outcome.
  */
 function PowerBadge({ instance }: { instance: InstanceDetail }) {
-  const { t } = useTranslation('instance-live');
   const { t: tActions } = useTranslation('instance-actions');
   const { data } = useQuery(instanceStatusQueryOptions(instance.Id));
   const pending = usePowerPending(instance);
   if (!data && !pending) return null;
-  const state = pending ? tActions(`progress.${pending}`) : t(`vmState.${data!.State}`);
   return (
-    <Badge
-      variant="dot"
-      color={pending ? 'ocean' : STATE_COLORS[data!.State]}
-      data-testid="power-state"
-      styles={{ root: { textTransform: 'none', flex: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
-    >
-      {state}
-    </Badge>
+    <PowerStateBadge state={data?.State ?? 'unknown'} pending={pending ? tActions(`progress.${pending}`) : undefined} />
   );
 }
 
@@ -130,9 +120,7 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <AnchorLink to="/instances" fz="sm">
-          {t('detail.back')}
-        </AnchorLink>
+        <BackLink to="/instances">{t('detail.back')}</BackLink>
         <Group justify="space-between" align="flex-start" gap="sm" mt={4} wrap="wrap">
           <div style={{ minWidth: 0 }}>
             <Group gap="sm" wrap="wrap">
@@ -147,8 +135,9 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
             </Group>
             <Group gap="xs" mt={4} c="dimmed" fz="sm">
               <Flag code={instance.CountryCode} />
+              {/* The address is the overview's, once, with its copy button (issue 22). */}
               <Text fz="sm" c="dimmed">
-                {instance.RegionName} · {instance.ImageName} · {instance.IpAddress ?? t('table.noIp')}
+                {instance.RegionName} · {instance.ImageName}
               </Text>
             </Group>
           </div>

@@ -6,6 +6,7 @@ import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { guestOsQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
 import { uptimeParts } from '../live-series';
+import { CopyAddress } from './copy-address';
 import { Field, FieldPanel } from './field';
 import { GuestOsPanel } from './guest-os-panel';
 import { LiveUsage } from './live-usage';
@@ -29,6 +30,10 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
     const p = uptimeParts(seconds);
     return t(`uptime.${p.unit}`, { d: p.d, h: p.h, m: p.m, s: p.s });
   };
+  const mainIp = instance.AssignedIps[0];
+  // The assigned addresses say something only when they are more than the one address shown.
+  const extraIps =
+    instance.AssignedIps.length > 1 || (instance.AssignedIps.length === 1 && mainIp !== instance.IpAddress);
   const running = status && (status.State === 'running' || status.State === 'paused');
   return (
     <Stack gap="lg">
@@ -41,10 +46,9 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           <Field label={tInstances('fields.size')}>{instance.ProductName}</Field>
           <Field label={tInstances('fields.cores')}>{tDeploy('size.cores', { count: instance.Cores })}</Field>
           <Field label={tInstances('fields.memory')}>{memory(instance.Memory)}</Field>
-          <Field label={tInstances('fields.disk')}>{`${instance.Disk} GB`}</Field>
-          <Field label={t('fields.storage')} mono>
-            {instance.Storage || none}
-          </Field>
+          {/* SPEC's "storage": the disk as the customer bought it, in the words of /deploy (where it lives on
+              the hypervisor is the operator's business, and the API does not say). */}
+          <Field label={t('fields.storage')}>{tDeploy('size.disk', { amount: instance.Disk })}</Field>
           <Field label={tInstances('fields.bandwidth')}>
             {instance.Bandwidth === 0
               ? tDeploy('size.unmetered')
@@ -52,23 +56,34 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           </Field>
         </FieldPanel>
         <FieldPanel title={tInstances('detail.network')}>
+          {/* The address once, with a way to copy it (issue 22); the main and assigned addresses only
+              when they say more than it. */}
           <Field label={tInstances('fields.ip')} mono>
-            {instance.IpAddress
-              ? `${instance.IpAddress}${instance.Prefix === null ? '' : `/${instance.Prefix}`}`
-              : none}
+            {instance.IpAddress ? (
+              <CopyAddress
+                address={instance.IpAddress}
+                shown={instance.Prefix === null ? instance.IpAddress : `${instance.IpAddress}/${instance.Prefix}`}
+              />
+            ) : (
+              none
+            )}
           </Field>
-          <Field label={t('fields.mainIp')} mono>
-            {instance.AssignedIps[0] ?? instance.IpAddress ?? none}
-          </Field>
+          {mainIp && mainIp !== instance.IpAddress ? (
+            <Field label={t('fields.mainIp')} mono>
+              {mainIp}
+            </Field>
+          ) : null}
           <Field label={tInstances('fields.gateway')} mono>
             {instance.Gateway ?? none}
           </Field>
           <Field label={tInstances('fields.mac')} mono>
             {instance.Mac ?? none}
           </Field>
-          <Field label={t('fields.assignedIps')} mono>
-            {instance.AssignedIps.length > 0 ? instance.AssignedIps.join(', ') : none}
-          </Field>
+          {extraIps ? (
+            <Field label={t('fields.assignedIps')} mono>
+              {instance.AssignedIps.join(', ')}
+            </Field>
+          ) : null}
           <Field label={tInstances('fields.username')} mono>
             {instance.Username}
           </Field>
@@ -84,7 +99,7 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           <Field label={tInstances('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
         </FieldPanel>
       </SimpleGrid>
-      <LiveUsage history={history} />
+      <LiveUsage id={instance.Id} history={history} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <FieldPanel title={t('system.title')}>
           <Field label={t('fields.uptime')}>{running ? uptime(status.Uptime) : t('system.notRunning')}</Field>

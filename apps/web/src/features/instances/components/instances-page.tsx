@@ -14,7 +14,7 @@ import type { InstancesSearch } from '../search';
 import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';
 import { SuspendedBadge } from './renewal-alert';
-import { StatusBadge } from './status-badge';
+import { ListPowerBadge, StatusBadge } from './status-badge';
 import { LoadFailed } from '../../../components/empty-state';
 
 export const INSTANCES_PAGE_SIZE = 20;
@@ -139,6 +139,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
                 <Table.Td>
                   <Group gap={6} wrap="wrap">
                     <StatusBadge status={instance.Status} />
+                    <ListPowerBadge id={instance.Id} />
                     <SuspendedBadge instance={instance} />
                   </Group>
                 </Table.Td>

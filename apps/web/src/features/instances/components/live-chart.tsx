@@ -22,7 +22,13 @@ export interface LiveChartProps {
 /** One labelled chart: a title, a legend with the latest values, and the uPlot canvas. */
 export function LiveChart({ title, summary, points, series, yMax, format, steps, height = 160 }: LiveChartProps) {
   return (
-    <figure className={classes.chart} aria-label={title} data-points={points.length}>
+    <figure
+      className={classes.chart}
+      aria-label={title}
+      data-points={points.length}
+      // How many seconds the chart spans, for tests (the canvas itself cannot be read).
+      data-span={points.length > 1 ? Math.round(points[points.length - 1]!.time - points[0]!.time) : 0}
+    >
       <Group justify="space-between" gap="xs" wrap="wrap" mb={6}>
         <Text component="h3" fw={600} fz="sm" m={0}>
           {title}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instanceStatusQueryOptions } from '../api/instance-live-api';
-import { appendSample, emptyHistory, type LiveHistory, overviewWindow } from '../live-series';
+import { instanceRrdQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
+import { appendSample, emptyHistory, type LiveHistory, overviewPoints, rrdPoints } from '../live-series';
 import { UsageCharts } from './usage-charts';
 
 /**
@@ -19,12 +19,18 @@ export function useLiveHistory(id: number): LiveHistory {
   return history;
 }
 
-/** The overview's live charts: the last 60 samples. */
-export function LiveUsage({ history }: { history: LiveHistory }) {
+/**
+ * The overview's live charts: the last 60 samples, led in by the last minutes of the usage history
+ * (one read of the hour's averages when the overview opens) until the samples fill them.
+ */
+export function LiveUsage({ id, history }: { id: number; history: LiveHistory }) {
   const { t } = useTranslation('instance-live');
+  const { data: hour } = useQuery({ ...instanceRrdQueryOptions(id, 'hour'), staleTime: Infinity });
+  const seed = useMemo(() => (hour ? rrdPoints(hour) : []), [hour]);
+  const points = useMemo(() => overviewPoints(history.points, seed, Date.now() / 1000), [history.points, seed]);
   return (
     <SectionCard title={t('live.title')}>
-      <UsageCharts points={overviewWindow(history.points)} />
+      <UsageCharts points={points} />
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { DASHBOARD_LIMITS } from '@nimbus/contract';
-import { Group, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconRocket, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,7 +8,7 @@ import { RecentCard } from '../../../components/recent-card';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
 import { instancesQueryOptions } from '../api/instances-api';
-import { StatusBadge } from './status-badge';
+import { ListPowerBadge, StatusBadge } from './status-badge';
 
 /** The dashboard's recent instances (SPEC §2: limit 8), each linking to its page. */
 export function RecentInstances() {
@@ -58,7 +58,10 @@ export function RecentInstances() {
               </Text>
             </Group>
           </div>
-          <StatusBadge status={instance.Status} />
+          <Stack gap={4} align="flex-end">
+            <StatusBadge status={instance.Status} />
+            <ListPowerBadge id={instance.Id} />
+          </Stack>
         </Group>
       )}
     </RecentCard>

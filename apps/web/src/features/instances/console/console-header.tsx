@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AnchorLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
+import { BackLink } from '../../../components/back-link';
 
 export type ConnectionState = 'connecting' | 'connected' | 'closed';
 
@@ -18,9 +18,9 @@ export function ConsoleHeader(props: {
   const { t } = useTranslation('instance-console');
   return (
     <div>
-      <AnchorLink to="/instances/$id" params={{ id: String(props.id) }} fz="sm">
+      <BackLink to="/instances/$id" params={{ id: String(props.id) }}>
         {t('actions.back')}
-      </AnchorLink>
+      </BackLink>
       <Group justify="space-between" align="flex-end" gap="sm" mt={4}>
         <div style={{ minWidth: 0 }}>
           <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -1,8 +1,7 @@
 import { Card, CloseButton, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileOff, IconSpeakerphone } from '@tabler/icons-react';
+import { IconFileOff, IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AnchorLink } from '../../../components/router-link';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { isApiError } from '../../../lib/api-error';
@@ -13,6 +12,7 @@ import { noticeQueryOptions, useMarkNoticeRead } from '../api/notices-api';
 import type { NoticesSearch } from '../search';
 import { NoticeContent } from './notice-content';
 import { PinnedBadge } from './notice-badges';
+import { BackLink } from '../../../components/back-link';
 
 const TITLE_ID = 'notice-title';
 
@@ -30,12 +30,9 @@ export function NoticeReader({ search }: { search: NoticesSearch }) {
   return (
     <Stack gap="sm">
       {/* On a narrow screen the notice stands in for the list: this leads back to it. */}
-      <AnchorLink to="/notices" search={closed} hiddenFrom="lg" fz="sm" w="fit-content">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('reader.back')}
-        </Group>
-      </AnchorLink>
+      <BackLink to="/notices" search={closed} hiddenFrom="lg">
+        {t('reader.back')}
+      </BackLink>
       <OpenNotice id={search.id} closed={closed} />
     </Stack>
   );

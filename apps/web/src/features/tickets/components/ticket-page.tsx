@@ -1,5 +1,5 @@
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLock, IconPlus } from '@tabler/icons-react';
+import { IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -15,6 +15,7 @@ import { Conversation } from './conversation';
 import { ReplyForm } from './reply-form';
 import { TicketStatusBadge } from './ticket-status-badge';
 import classes from './tickets.module.css';
+import { BackLink } from '../../../components/back-link';
 
 /**
  * /tickets/{id}: the ticket's facts, the conversation with its attachments, and, while it is open,
@@ -36,12 +37,7 @@ export function TicketPage({ id }: { id: number }) {
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="center" gap="sm">
-        <AnchorLink to="/tickets" fz="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            {t('detail.back')}
-          </Group>
-        </AnchorLink>
+        <BackLink to="/tickets">{t('detail.back')}</BackLink>
         {closed ? null : <CloseTicketButton ticket={ticket} />}
       </Group>
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="ticket-title">
