@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/support/chromium';
-import { E2E, E2E_LEGAL, E2E_OIDC } from './e2e/support/ports';
+import { E2E, E2E_LEGAL, E2E_OIDC, E2E_OIDC_HALFWAY, E2E_OIDC_OFFLINE } from './e2e/support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,7 +34,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // The OpenID provider third-party sign-in goes to (support/oidc-server.ts).
+      // The OpenID provider third-party sign-in goes to, and one whose token endpoint is unreachable
+      // (support/oidc-server.ts).
       command: 'node --import tsx apps/web/e2e/support/oidc-server.ts',
       cwd: root,
       url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
@@ -68,7 +69,7 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; per-address limits are covered by the server tests.
         AUTH_RATE_LIMIT_SCALE: '50',
         RATE_LIMIT_PER_MINUTE: '100000',
-        OIDC_PROVIDERS: JSON.stringify([E2E_OIDC]),
+        OIDC_PROVIDERS: JSON.stringify([E2E_OIDC, E2E_OIDC_OFFLINE, E2E_OIDC_HALFWAY]),
         // Uploads must not depend on the machine's free disk; the floor has its server tests.
         DATA_DIR_MIN_FREE_MB: '1',
         TERMS_URL: E2E_LEGAL.terms,

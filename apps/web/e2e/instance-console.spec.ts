@@ -1,9 +1,10 @@
 import { adminCli } from './support/admin';
-import { createAccount, deployInstance } from './support/api';
-import { stopVmByName } from './support/compute';
+import { createAccount, deployInstance, type Account } from './support/api';
+import { findVm, injectFault, removeVmByName, stopVmByName } from './support/compute';
 import type { Page } from '@playwright/test';
 import { changeInstancePassword, readTerminal, readVncScreen } from './support/console';
-import { expect, expectAccessible, field, presetChoice, signInAs, test } from './support/fixtures';
+import { expect, expectAccessible, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
+import { E2E } from './support/ports';
 
 // The consoles end to end: a real browser, the server's proxy and the emulated Proxmox behind it.
 // The deploy helper's credentials: user root, password Sturdy-Passw0rd!.
@@ -20,7 +21,6 @@ const TEXT = {
     pasteSend: 'Type it',
     reconnect: 'Reconnect',
     closed: 'XTERM connection closed',
-    notRunning: 'The instance is not running. Start it, then reconnect.',
     vncFailed: 'Failed to load VNC',
     xtermFailed: 'Failed to load XTERM',
     notFound: 'Failed to get the instance',
@@ -28,6 +28,14 @@ const TEXT = {
     newPassword: 'New password',
     changePassword: 'Change password',
     passwordChanged: 'Password changed',
+    stopped: 'The server is stopped. Start it, and the console opens as soon as it runs.',
+    start: 'Start the server',
+    hostDown:
+      'The host of this server is not answering, so the console cannot open. Try again in a few minutes, or open a ticket if it lasts.',
+    vmMissing:
+      "The server behind this instance cannot be found on its host. We're looking into it; open a ticket if you need help.",
+    openTicket: 'Open a ticket',
+    back: 'Back to the instance',
   },
   zh_CN: {
     console: 'VNC 控制台',
@@ -38,7 +46,6 @@ const TEXT = {
     pasteSend: '发送',
     reconnect: '重新连接',
     closed: 'XTERM 连接已关闭',
-    notRunning: '实例未在运行。请先启动实例，再重新连接。',
     vncFailed: '加载 VNC 失败',
     xtermFailed: '加载 XTERM 失败',
     notFound: '获取实例失败',
@@ -46,6 +53,12 @@ const TEXT = {
     newPassword: '新密码',
     changePassword: '修改密码',
     passwordChanged: '密码已修改',
+    stopped: '服务器已关机。开机后，待其运行即会自动打开控制台。',
+    start: '开机',
+    hostDown: '该服务器所在的宿主机没有响应，无法打开控制台。请几分钟后重试；如果一直无法打开，请提交工单。',
+    vmMissing: '在宿主机上找不到此实例对应的服务器，我们正在排查。如需协助，请提交工单。',
+    openTicket: '提交工单',
+    back: '返回实例',
   },
 } as const;
 
@@ -64,6 +77,14 @@ async function typeLogin(page: Page, hostname: string, prompt: number, password:
   await expect.poll(() => readTerminal(page)).toMatch(/Password: *$/m);
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
+}
+
+/** The VM's power state as the console's API reports it (its per-cluster cache follows Proxmox). */
+async function vmState(account: Account, id: number): Promise<string> {
+  const res = await fetch(`${E2E.baseUrl}/api/instance/status?id=${id}`, {
+    headers: { ssid: account.session.session_id },
+  });
+  return ((await res.json()) as { data?: { State: string } }).data?.State ?? `HTTP ${res.status}`;
 }
 
 async function customerWithServer(hostname: string) {
@@ -147,13 +168,66 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       // The guest powers off behind the page's back: Proxmox ends the console, the page says so.
       await stopVmByName(hostname);
       await expect(page.getByRole('alert').filter({ hasText: t.closed })).toBeVisible();
+      // Reconnecting once the console's API sees the VM stopped: the page says so, and what to do.
+      await expect.poll(() => vmState(account, id)).toBe('stopped');
       await page.getByRole('alert').getByRole('button', { name: t.reconnect }).click();
-      await expect(page.getByRole('alert').filter({ hasText: t.notRunning })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: t.xtermFailed })).toContainText(t.stopped);
 
-      // Now the VNC page cannot load: its loader's ticket is refused.
+      // Now the VNC page cannot load: its loader's ticket is refused, and the page says why.
       await page.goto(`/instances/${id}/vnc`);
-      await expect(page.getByText(t.vncFailed)).toBeVisible();
-      await expect(page).toHaveURL('/instances');
+      await expect(page.getByRole('alert').filter({ hasText: t.vncFailed })).toContainText(t.stopped);
+      await expect(page).toHaveURL(`/instances/${id}/vnc`);
+    });
+
+    test.describe('a console that cannot open', () => {
+      // The host that does not answer is a 502 of the ticket request, which the browser logs.
+      test.use({ expectedConsoleErrors: /status of 502 \(Bad Gateway\)/ });
+
+      test('says why and what to do: start the server, or open a ticket', async ({ page }) => {
+        const hostname = `shut-${locale === 'en_US' ? 'en' : 'zh'}-${Date.now() % 100000}`;
+        const { account, id } = await customerWithServer(hostname);
+        await stopVmByName(hostname);
+        await expect.poll(() => vmState(account, id)).toBe('stopped');
+        await presetChoice(page, { locale, theme: 'light' });
+        await signInAs(page, account);
+
+        // Stopped: the VNC page says so and starts the server, then the console connects by itself.
+        await page.goto(`/instances/${id}`);
+        await expectPageReady(page);
+        await page.getByRole('link', { name: t.console }).click();
+        const vnc = page.getByRole('alert').filter({ hasText: t.vncFailed });
+        await expect(vnc).toContainText(t.stopped);
+        await expect(page).toHaveURL(`/instances/${id}/vnc`);
+        await expect(page.getByRole('link', { name: t.back })).toBeVisible();
+        await expectAccessible(page, `vnc refused ${locale}`);
+        await vnc.getByRole('button', { name: t.start }).click();
+        await expect(page.getByRole('status').filter({ hasText: t.connected })).toBeVisible({ timeout: 30_000 });
+        await expect(vnc).toHaveCount(0);
+
+        // The VM is gone from its host: "we're looking into it", with a ticket to open.
+        const vm = await findVm(hostname);
+        await removeVmByName(hostname);
+        await expect.poll(() => vmState(account, id)).toBe('unknown');
+        await page.goto(`/instances/${id}/vnc`);
+        await expect(page.getByRole('alert').filter({ hasText: t.vncFailed })).toContainText(t.vmMissing);
+        await expect(page.getByRole('alert').getByRole('link', { name: t.openTicket })).toBeVisible();
+
+        // Then its host does not answer about it: the terminal says so, with a ticket to open.
+        await injectFault({
+          region: vm.region,
+          kind: 'http-500',
+          method: 'GET',
+          path: `/qemu/${vm.vmid}/config$`,
+          message: 'no route to host',
+        });
+        await page.goto(`/instances/${id}/xterm`);
+        const xterm = page.getByRole('alert').filter({ hasText: t.xtermFailed });
+        await expect(xterm).toContainText(t.hostDown);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect(xterm.getByRole('button', { name: t.reconnect })).toBeVisible();
+        await xterm.getByRole('link', { name: t.openTicket }).click();
+        await expect(page).toHaveURL(/\/tickets\?new=1$/);
+      });
     });
 
     test('terminal: logs in, runs a command, and after a password change only the new password logs in', async ({

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { accountThroughProvider, createAccount } from './support/api';
 import { expect, expectAccessible, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 import { newEmail } from './support/mail';
-import { E2E_OIDC } from './support/ports';
+import { E2E_OIDC, E2E_OIDC_HALFWAY, E2E_OIDC_OFFLINE } from './support/ports';
 
 // Third-party sign-in with a real OpenID provider (oidc-provider, support/oidc-server.ts) on
 // 127.0.0.1, through its own login and consent pages, which speak English in either language.
@@ -27,6 +27,11 @@ const TEXT = {
     taken: `This ${E2E_OIDC.name} account is already bound to another account.`,
     setPassword: 'Set a password',
     current: 'Current password',
+    continueWithName: (name: string) => `Continue with ${name}`,
+    bindName: (name: string) => `Bind ${name}`,
+    unreachable: (name: string) =>
+      `${name} cannot be reached right now. Try again later, or use your email and password instead.`,
+    bindUnreachable: (name: string) => `${name} cannot be reached right now, so nothing was bound. Try again later.`,
   },
   zh_CN: {
     terms: '我同意服务条款和隐私政策',
@@ -47,6 +52,10 @@ const TEXT = {
     taken: `该 ${E2E_OIDC.name} 账户已绑定到其他账户。`,
     setPassword: '设置密码',
     current: '当前密码',
+    continueWithName: (name: string) => `通过 ${name} 继续`,
+    bindName: (name: string) => `绑定 ${name}`,
+    unreachable: (name: string) => `暂时无法连接 ${name}。请稍后重试，或改用邮箱和密码。`,
+    bindUnreachable: (name: string) => `暂时无法连接 ${name}，未能绑定。请稍后重试。`,
   },
 } as const;
 
@@ -150,6 +159,43 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.bindFailed)).toBeVisible();
       await expect(page.getByText(t.taken)).toBeVisible();
       await expect(row(page)).toContainText(t.notBound);
+    });
+  });
+
+  test.describe(`an unreachable provider (${locale})`, () => {
+    // The start the server cannot make answers 502, which the browser logs.
+    test.use({ expectedConsoleErrors: /status of 502 \(Bad Gateway\)/ });
+
+    test(`says when a provider cannot be reached, signing in and binding (${locale})`, async ({ page }) => {
+      await presetChoice(page, { locale, theme: 'light' });
+      const offline = E2E_OIDC_OFFLINE.name;
+      const halfway = E2E_OIDC_HALFWAY.name;
+      // The sign-in cannot start: the server cannot reach the provider (a closed port).
+      await page.goto('/login?redirect=/billing');
+      await page.getByRole('checkbox', { name: t.terms }).check();
+      await page.getByRole('button', { name: t.continueWithName(offline) }).click();
+      const alert = page.getByRole('alert').filter({ hasText: t.loginFailed });
+      await expect(alert).toContainText(t.unreachable(offline));
+      await expect(page).toHaveURL(/\/login\?redirect=/);
+      // The password form is still there to use instead.
+      await expect(page.getByRole('button', { name: t.continueWith })).toBeEnabled();
+
+      // The provider went down during the trip: its return cannot trade the code.
+      await page.getByRole('button', { name: t.continueWithName(halfway) }).click();
+      await expect(page).toHaveURL(/\/login\?.*oauth_error=unreachable/);
+      await expect(alert).toContainText(t.unreachable(halfway));
+      await expect(alert).not.toContainText(offline);
+
+      // Binding, on /me: the same two failures, said as toasts on the logins tab.
+      await signInAs(page, await createAccount());
+      await page.goto('/me?tab=logins');
+      await page.getByRole('button', { name: t.bindName(offline) }).click();
+      await expect(page.getByText(t.bindUnreachable(offline))).toBeVisible();
+      await expect(page.getByText(t.bindFailed).first()).toBeVisible();
+      await page.getByRole('button', { name: t.bindName(halfway) }).click();
+      await expect(page).toHaveURL(/\/me\?tab=logins$/);
+      await expect(page.getByText(t.bindUnreachable(halfway))).toBeVisible();
+      await expect(page.getByRole('listitem').filter({ hasText: halfway })).toContainText(t.notBound);
     });
   });
 

@@ -24,6 +24,28 @@ export interface LoginClient {
   finish(returnUrl: URL, t: TripSecrets): Promise<ProviderIdentity>;
 }
 
+/** A provider's answer that says it is down (a 5xx), where the client library does not raise one itself. */
+export class ProviderDown extends Error {}
+
+/**
+ * Whether a provider could not be reached: no connection, no answer within TIMEOUT, or a 5xx
+ * status, anywhere along the error's causes. Anything else (a refused code, a bad state or token)
+ * is the trip failing, not the provider.
+ */
+export function unreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ProviderDown) return true;
+    // Node's fetch: refused, reset, no such host.
+    if (e instanceof TypeError && e.message === 'fetch failed') return true;
+    if (e instanceof DOMException && e.name === 'TimeoutError') return true;
+    if (e instanceof oidc.ClientError && e.code === 'OAUTH_TIMEOUT') return true;
+    // A status the library refused keeps the Response (or the error body's status) as its cause.
+    if (e instanceof Response && e.status >= 500) return true;
+    if (e instanceof oidc.ResponseBodyError && e.status >= 500) return true;
+  }
+  return false;
+}
+
 /** Seconds each request to a provider may take. */
 const TIMEOUT = 10;
 

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { ProviderIdentity } from './clients.js';
+import { ProviderDown, type ProviderIdentity } from './clients.js';
 
 interface GitHubUser {
   id: number;
@@ -10,7 +10,7 @@ interface GitHubEmail {
   verified: boolean;
 }
 
-/** GET on GitHub's REST API with the user's token; any answer but 200 is a failure. */
+/** GET on GitHub's REST API with the user's token; any answer but 200 is a failure (a 5xx: GitHub is down). */
 async function read<T>(c: oidc.Configuration, apiUrl: string, path: string, token: string): Promise<T> {
   const headers = new Headers({
     accept: 'application/vnd.github+json',
@@ -19,7 +19,9 @@ async function read<T>(c: oidc.Configuration, apiUrl: string, path: string, toke
   });
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}${path}`);
   const res = await oidc.fetchProtectedResource(c, token, url, 'GET', null, headers);
-  if (res.status !== 200) throw new Error(`GitHub ${path} answered ${res.status}`);
+  if (res.status !== 200) {
+    throw new (res.status >= 500 ? ProviderDown : Error)(`GitHub ${path} answered ${res.status}`);
+  }
   return (await res.json()) as T;
 }
 

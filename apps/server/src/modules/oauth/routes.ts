@@ -16,7 +16,7 @@ import { configuredProviders } from './providers.js';
 import * as oauth from './service.js';
 
 const START =
-  'Answers the provider’s address for the browser to go to, and sets an HttpOnly cookie tying the trip to this browser. The trip must come back within 10 minutes and ends once. Throttled per address.';
+  'Answers the provider’s address for the browser to go to, and sets an HttpOnly cookie tying the trip to this browser. The trip must come back within 10 minutes and ends once. Throttled per address. 502 internal_error when the provider cannot be reached (no connection, no answer within 10 s, or a 5xx).';
 
 /** Third-party sign-in: open to anyone. */
 export async function oauthRoutes(app: Api, ctx: Context) {
@@ -66,7 +66,7 @@ export async function oauthRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'Return from a provider',
         description:
-          'Where providers send the browser back (register `PUBLIC_URL/api/oauth/callback/<id>` at the provider). Redirects to `/login?oauth_code=…&redirect=…` after a sign-in (a one-time code for api/oauth/session: no session id in an address), `/login?oauth_error=failed|email_exist|no_email` when it fails, or `/me?tab=logins&bind=ok|failed|taken` after a binding.',
+          'Where providers send the browser back (register `PUBLIC_URL/api/oauth/callback/<id>` at the provider). Redirects to `/login?oauth_code=…&redirect=…` after a sign-in (a one-time code for api/oauth/session: no session id in an address), `/login?oauth_error=failed|email_exist|no_email|unreachable` when it fails, or `/me?tab=logins&bind=ok|failed|taken|unreachable` after a binding; `unreachable` when the provider could not be reached (no connection, no answer within 10 s, or a 5xx).',
         params: z.object({ Provider: z.string().max(32) }),
         querystring: z.object({
           code: z.string().optional(),

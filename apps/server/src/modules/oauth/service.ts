@@ -64,7 +64,7 @@ async function signIn(
   providerId: string,
   who: ProviderIdentity,
   trip: { redirect: string; aff_code: string; terms_accepted: boolean },
-): Promise<{ userId: number } | { error: OAuthLoginError }> {
+): Promise<{ userId: number } | { error: Exclude<OAuthLoginError, 'unreachable'> }> {
   const known = await identities.find(ctx.db, providerId, who.subject);
   if (known) return { userId: known.user_id };
   // A new account needs the terms, accepted at the start, and an address the provider has verified.
@@ -124,7 +124,9 @@ export async function callback(
   const bindResult = (result: OAuthBindResult) => `/me?${query({ tab: 'logins', bind: result, provider: providerId })}`;
   if (!end.ok) {
     log(end.reason);
-    return end.trip?.purpose === 'bind' ? bindResult('failed') : failedLogin('failed', end.trip?.redirect);
+    // A provider that could not be reached is said apart: trying later, or the password, helps.
+    const why = end.unreachable ? 'unreachable' : 'failed';
+    return end.trip?.purpose === 'bind' ? bindResult(why) : failedLogin(why, end.trip?.redirect);
   }
   const { trip, identity } = end;
   if (trip.purpose === 'bind') {

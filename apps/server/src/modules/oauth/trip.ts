@@ -4,7 +4,7 @@ import type { Caller, Context } from '../../lib/context.js';
 import { cookieValue } from '../../lib/cookies.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addressKey, RULES } from '../throttle/throttle.js';
-import { loginClient, type ProviderIdentity } from './clients.js';
+import { loginClient, unreachable, type ProviderIdentity } from './clients.js';
 import { callbackUrl } from './providers.js';
 import { oauthStates, type StateRow } from './repository.js';
 
@@ -50,8 +50,13 @@ export async function startTrip(
     url = await client.authorizationUrl(secrets);
   } catch (e) {
     // Only the reason: errors of the client library may carry what the provider answered.
-    ctx.log.warn({ provider: providerId, reason: (e as Error).message }, 'third-party login could not start');
-    throw new AppError('internal_error', 502);
+    const down = unreachable(e);
+    ctx.log.warn(
+      { provider: providerId, reason: (e as Error).message, unreachable: down },
+      'third-party login could not start',
+    );
+    // 502: the provider could not be reached (the page says so); anything else is our failure.
+    throw new AppError('internal_error', down ? 502 : 500);
   }
   // Another trip from the same browser (a second tab) keeps the first one valid.
   const kept = cookieValue(cookieHeader, BROWSER_COOKIE);
@@ -77,7 +82,8 @@ export async function startTrip(
 }
 
 export type TripEnd =
-  { ok: true; trip: StateRow; identity: ProviderIdentity } | { ok: false; trip?: StateRow; reason: string };
+  | { ok: true; trip: StateRow; identity: ProviderIdentity }
+  | { ok: false; trip?: StateRow; reason: string; unreachable?: boolean };
 
 /**
  * The provider's return: the trip of its state (once, from the browser that started it, in time),
@@ -109,6 +115,6 @@ export async function endTrip(
     const identity = await client.finish(returnUrl, { state, codeVerifier: trip.code_verifier, nonce: trip.nonce });
     return { ok: true, trip, identity };
   } catch (e) {
-    return { ok: false, trip, reason: (e as Error).message };
+    return { ok: false, trip, reason: (e as Error).message, unreachable: unreachable(e) };
   }
 }

@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { AnchorLink } from '../../../components/router-link';
+import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -90,7 +91,11 @@ function ProviderRow({
   const onBind = () =>
     bind.mutate(provider.Id, {
       onSuccess: () => setLeaving(true),
-      onError: (error) => showErrorToast(error, tErrors, t('identities.failed')),
+      onError: (error) =>
+        // 502: the server could not reach the provider to start.
+        isApiError(error) && error.status === 502
+          ? notify.error({ title: t('identities.failed'), message: t('identities.outcome.unreachable', { name }) })
+          : showErrorToast(error, tErrors, t('identities.failed')),
     });
   const onUnbind = () =>
     unbind.mutate(provider.Id, {

@@ -3,6 +3,7 @@ import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { ProviderIcon } from '../../../components/provider-icon';
+import { isApiError } from '../../../lib/api-error';
 import { showErrorToast } from '../../../lib/form/error-toast';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useOAuthProviders } from '../../../lib/oauth/providers';
@@ -22,7 +23,8 @@ export interface ThirdPartyLoginProps {
 
 /**
  * Third-party sign-in on /login and /register: SPEC §8's "Third-party login failed" after a failed
- * return, and "Continue with …" for each configured provider (nothing when none is configured).
+ * return or a provider that could not be reached, and "Continue with …" for each configured
+ * provider (nothing when none is configured).
  */
 export default function ThirdPartyLogin({ agreed, redirect, affCode, failure, provider }: ThirdPartyLoginProps) {
   const t = useOAuthText();
@@ -31,6 +33,8 @@ export default function ThirdPartyLogin({ agreed, redirect, affCode, failure, pr
   const start = useOAuthLogin();
   // The provider being started, until the browser leaves for it.
   const [busy, setBusy] = useState<string>();
+  // A provider the server could not reach to start (502): said as a failed return is.
+  const [down, setDown] = useState<string>();
   const hintId = useId();
   // Back from the provider through the history (a page kept in memory), ready again.
   useEffect(() => {
@@ -39,6 +43,7 @@ export default function ThirdPartyLogin({ agreed, redirect, affCode, failure, pr
     return () => window.removeEventListener('pageshow', back);
   }, []);
   if (providers.length === 0 && !failure) return null;
+  const shown = down ? { failure: 'unreachable', provider: down } : { failure, provider };
 
   const choose = (Provider: string) => {
     setBusy(Provider);
@@ -47,17 +52,18 @@ export default function ThirdPartyLogin({ agreed, redirect, affCode, failure, pr
       {
         onError: (error) => {
           setBusy(undefined);
-          showErrorToast(error, tErrors, t('failed'));
+          if (isApiError(error) && error.status === 502) setDown(Provider);
+          else showErrorToast(error, tErrors, t('failed'));
         },
       },
     );
   };
-  const reason = OAUTH_LOGIN_ERRORS.find((r) => r === failure) ?? 'failed';
-  const failedWith = providers.find((p) => p.Id === provider)?.Name ?? t('theProvider');
+  const reason = OAUTH_LOGIN_ERRORS.find((r) => r === shown.failure) ?? 'failed';
+  const failedWith = providers.find((p) => p.Id === shown.provider)?.Name ?? t('theProvider');
 
   return (
     <Stack gap="sm">
-      {failure ? (
+      {shown.failure ? (
         <Alert variant="light" color="red" role="alert" icon={<IconAlertCircle aria-hidden />} title={t('failed')}>
           {t(`reason.${reason}`, { name: failedWith })}
         </Alert>

@@ -1,24 +1,33 @@
 import type { ConsoleTicket } from '@nimbus/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import type RFB from '@novnc/novnc';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
 import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
-import { takeTicket, ticketFailure } from './console-ticket';
+import { explainRefusal, takeTicket, type RefusedTicket } from './console-ticket';
 import classes from './console.module.css';
 import { typeText } from './keys';
 
 /** /instances/{id}/vnc: the instance's screen through the server's VNC proxy (noVNC, loaded here only). */
-export function VncConsolePage(props: { id: number; hostname: string; initialTicket: ConsoleTicket | null }) {
+export function VncConsolePage(props: {
+  id: number;
+  hostname: string;
+  initialTicket: ConsoleTicket | RefusedTicket | null;
+}) {
   const { id, initialTicket } = props;
   const { t } = useTranslation('instance-console');
   const screen = useRef<HTMLDivElement>(null);
   const rfb = useRef<RFB | null>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
   const [reason, setReason] = useState<CloseReason | null>(null);
+  // The server refused the ticket: the console never opened (SPEC's "Failed to load …"), and why.
+  const [refused, setRefused] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const reconnect = useCallback(() => setAttempt((a) => a + 1), []);
+  const queryClient = useQueryClient();
   const [pasteOpen, setPasteOpen] = useState(false);
   const [text, setText] = useState('');
 
@@ -29,6 +38,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
     let live = false;
     setState('connecting');
     setReason(null);
+    setRefused(false);
     void (async () => {
       let ticket: ConsoleTicket;
       let RfbClass: typeof RFB;
@@ -38,9 +48,11 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
           takeTicket('vnc', id, initialTicket),
         ]);
       } catch (error) {
+        const why = await explainRefusal(queryClient, id, error);
         if (!cancelled) {
           setState('closed');
-          setReason(ticketFailure(error));
+          setRefused(true);
+          setReason(why);
         }
         return;
       }
@@ -70,7 +82,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
       rfb.current = null;
       if (client && live) client.disconnect();
     };
-  }, [id, initialTicket, attempt]);
+  }, [id, initialTicket, attempt, queryClient]);
 
   const connected = state === 'connected';
   const sendText = () => {
@@ -95,7 +107,7 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
         >
           {t('actions.paste')}
         </Button>
-        <ReconnectButton state={state} onClick={() => setAttempt((a) => a + 1)} />
+        <ReconnectButton state={state} onClick={reconnect} />
       </ConsoleHeader>
       {pasteOpen && (
         <form
@@ -134,7 +146,13 @@ export function VncConsolePage(props: { id: number; hostname: string; initialTic
           aria-label={t('vnc.screen', { hostname: props.hostname })}
         />
         {state === 'closed' && reason && (
-          <ClosedOverlay title={t('state.closed')} reason={reason} onReconnect={() => setAttempt((a) => a + 1)} />
+          <ClosedOverlay
+            id={id}
+            alert={refused}
+            title={refused ? t('vnc.loadFailed') : t('state.closed')}
+            reason={reason}
+            onReconnect={reconnect}
+          />
         )}
       </div>
     </Stack>

@@ -1,11 +1,12 @@
 import type { ConsoleTicket } from '@nimbus/contract';
 import { Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
 import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
-import { takeTicket, ticketFailure } from './console-ticket';
+import { explainRefusal, takeTicket } from './console-ticket';
 import classes from './console.module.css';
 import type * as XtermTerminal from './xterm-terminal';
 
@@ -24,7 +25,11 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
   const [reason, setReason] = useState<CloseReason | null>(null);
+  // The server refused the ticket: the console never opened (SPEC's "Failed to load …"), and why.
+  const [refused, setRefused] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const reconnect = useCallback(() => setAttempt((a) => a + 1), []);
+  const queryClient = useQueryClient();
   // The terminal's label, read when it is created: a language switch must not reconnect.
   const label = useRef('');
   label.current = t('xterm.screen', { hostname: props.hostname });
@@ -35,6 +40,7 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
     const cleanups: (() => void)[] = [];
     setState('connecting');
     setReason(null);
+    setRefused(false);
     const closed = (r: CloseReason) => {
       if (cancelled) return;
       setState('closed');
@@ -46,7 +52,9 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
       try {
         [mod, ticket] = await Promise.all([import('./xterm-terminal'), takeTicket('xterm', id, null)]);
       } catch (error) {
-        closed(ticketFailure(error));
+        const why = await explainRefusal(queryClient, id, error);
+        if (!cancelled) setRefused(true);
+        closed(why);
         return;
       }
       if (cancelled || !host.current) return;
@@ -85,17 +93,23 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
       socket?.close();
       for (const c of cleanups.reverse()) c();
     };
-  }, [id, attempt]);
+  }, [id, attempt, queryClient]);
 
   return (
     <Stack gap="sm">
       <ConsoleHeader id={id} hostname={props.hostname} title={t('xterm.title')} state={state}>
-        <ReconnectButton state={state} onClick={() => setAttempt((a) => a + 1)} />
+        <ReconnectButton state={state} onClick={reconnect} />
       </ConsoleHeader>
       <div className={classes.surface}>
         <div ref={host} className={classes.terminal} />
         {state === 'closed' && reason && (
-          <ClosedOverlay alert title={t('xterm.closed')} reason={reason} onReconnect={() => setAttempt((a) => a + 1)} />
+          <ClosedOverlay
+            id={id}
+            alert
+            title={refused ? t('xterm.loadFailed') : t('xterm.closed')}
+            reason={reason}
+            onReconnect={reconnect}
+          />
         )}
       </div>
     </Stack>

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requestConsoleTicket } from '../../../../features/instances/api/console-api';
 import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
+import type { RefusedTicket } from '../../../../features/instances/console/console-ticket';
 import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
 import { VncConsolePage } from '../../../../features/instances/console/vnc-console-page';
 import { isApiError } from '../../../../lib/api-error';
@@ -11,14 +12,15 @@ import { notify } from '../../../../lib/notify';
 import { usePageTitle } from '../../../../lib/page-title';
 
 export const Route = createFileRoute('/_app/instances/$id/vnc')({
-  // SPEC §2: the existence check, then a console ticket and the instance's details; a failure is
-  // the "Failed to load VNC" error and a redirect to /instances. A preload (hover) takes no ticket:
-  // it works once and only for 30 s, so the page takes its own then.
+  // SPEC §2: the existence check, then a console ticket and the instance's details. Details that
+  // cannot load are the "Failed to load VNC" error and a redirect to /instances; a refused ticket
+  // is said on the page, with why and what to do (issue 22), and the way back. A preload (hover)
+  // takes no ticket: it works once and only for 30 s, so the page takes its own then.
   loader: async ({ context, params, preload }) => {
     const id = await ensureInstance(context.queryClient, params.id);
     try {
       const [ticket] = await Promise.all([
-        preload ? null : requestConsoleTicket('vnc', id),
+        preload ? null : requestConsoleTicket('vnc', id).catch((refused: unknown): RefusedTicket => ({ refused })),
         context.queryClient.ensureQueryData(instanceQueryOptions(id)),
       ]);
       return { id, ticket };
