@@ -19,7 +19,7 @@ export interface NavItem {
   icon: Icon;
 }
 
-/** The sidebar, in order. Sections join this list as they are built (instances, deploy, tickets…). */
+/** The sidebar, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'dashboard', icon: IconLayoutDashboard },
   { to: '/instances', label: 'instances', icon: IconServer },
