@@ -3,7 +3,7 @@
 // process on a fresh embedded PostgreSQL with the embedded emulated clusters; the load comes from a
 // child process (bench/status-load.mjs) over 127.0.0.1. Server CPU per request is measured too: on a
 // shared machine it moves less than the latencies do.
-// The status polls go through the app's own HTTP server, hot path included (plugins/hot-paths.ts).
+// The status polls go through the app's own HTTP server and Fastify pipeline, like every request.
 // Usage: node --import tsx bench/status.ts [viewers=10000] [seconds=20] [closed-loop clients=64]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -247,7 +247,6 @@ console.log(
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 const sockets = 256;
 const before = proxmoxCalls();
-const hot0 = app.hotPaths.answered;
 const t0 = Date.now();
 const open = await load({ mode: 'viewers', base, targets, seconds, periodMs: 2_000, sockets });
 const calls = proxmoxCalls() - before;
@@ -263,7 +262,6 @@ const closed = await load({
   sockets: closedClients,
 });
 row(`status, ${closedClients} clients flat out`, closed, ' – |');
-const hot = app.hotPaths.answered - hot0;
 const openBare = await load({
   mode: 'viewers',
   base: bareBase,
@@ -294,9 +292,6 @@ row(`constant route in the app's pipeline, ${closedClients} clients flat out`, c
 console.log(`\nstatus / bare Fastify at full load: ${(closed.rps / closedBare.rps).toFixed(2)}`);
 console.log(`status / constant route of the app at full load: ${(closed.rps / closedConstant.rps).toFixed(2)}`);
 console.log(`status answers: ${JSON.stringify(open.statuses)}`);
-console.log(
-  `status polls answered by the hot path (plugins/hot-paths.ts): ${hot} of ${open.requests + closed.requests}`,
-);
 
 await bare.close();
 await app.close();
