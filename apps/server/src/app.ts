@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installRouteCatalogue, validatorCompiler, type Api } from './lib/api.js';
-import { clientAddress, trustProxyOption } from './lib/client-address.js';
+import { trustProxyOption } from './lib/client-address.js';
 import type { Context } from './lib/context.js';
 import { lazyChildLoggerFactory } from './lib/logger.js';
 import { registerInvoiceHooks } from './modules/billing/hooks.js';
@@ -36,9 +36,8 @@ import { identityRoutes, oauthRoutes } from './modules/oauth/routes.js';
 import { staffTicketRoutes } from './modules/tickets/staff-routes.js';
 import { installErrorHandler } from './plugins/errors.js';
 import { installOpenApi } from './plugins/openapi.js';
-import { HotPaths } from './plugins/hot-paths.js';
-import { ApiRateLimit } from './plugins/rate-limit.js';
-import { apiSecurityHeaders, installSecurity, type SecurityOptions } from './plugins/security.js';
+import { installApiRateLimit } from './plugins/rate-limit.js';
+import { installSecurity, type SecurityOptions } from './plugins/security.js';
 import { routeGroup } from './plugins/session.js';
 import { installUnicodeCheck } from './plugins/unicode.js';
 import { installSpa } from './plugins/spa.js';
@@ -46,13 +45,6 @@ import { installSpa } from './plugins/spa.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The HTTP server's hot paths (plugins/hot-paths.ts). */
-    hotPaths: HotPaths;
-  }
-}
 
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
@@ -62,20 +54,12 @@ export async function buildApp(ctx: Context): Promise<Api> {
     https: ctx.config.PUBLIC_URL.startsWith('https:'),
     stripeJs: !!ctx.config.STRIPE_PUBLISHABLE_KEY && ctx.config.PAYMENT_GATEWAYS.includes('stripe'),
   };
-  const hotPaths = new HotPaths();
-  const rateLimit = new ApiRateLimit(ctx.config.RATE_LIMIT_PER_MINUTE, clientAddress(ctx.config.TRUST_PROXY));
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     bodyLimit: 1_048_576,
-    serverFactory: hotPaths.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
-  app.decorate('hotPaths', hotPaths);
-  app.addHook('preClose', (done) => {
-    hotPaths.close();
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installRouteCatalogue(app);
@@ -86,7 +70,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
   installStaffAuth(app, ctx);
   await app.register(
     async (api: Api) => {
-      rateLimit.install(api);
+      installApiRateLimit(api, ctx.config.RATE_LIMIT_PER_MINUTE);
       await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => healthRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'platform' }, (a) => siteRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'auth' }, (a) => authRoutes(a, ctx)));
@@ -111,7 +95,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
       );
       await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => consoleRoutes(a, ctx)));
       await api.register(routeGroup(ctx, { tag: 'instances' }, (a) => consoleSocketRoutes(a, ctx)));
-      await api.register(liveRoutes(ctx, { paths: hotPaths, rateLimit, headers: apiSecurityHeaders(security) }));
+      await api.register(liveRoutes(ctx));
       await api.register(
         routeGroup(ctx, { tag: 'billing', session: true }, async (a) => {
           await billingRoutes(a, ctx);

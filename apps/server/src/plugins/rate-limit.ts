@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../lib/api.js';
 import { limitAddress } from '../lib/client-address.js';
@@ -76,41 +75,20 @@ export class FixedWindowLimiter {
 }
 
 /**
- * The API's per-address request budget: 429 rate_limit_exceeded with Retry-After. One per app,
- * hooked on every API route (`install`) and asked directly by hot paths (plugins/hot-paths.ts),
- * so a request counts once whichever way it is answered. Addresses are those of `addressOf`
- * (lib/client-address.ts, `request.ip` as Fastify computes it), IPv6 by its /64 (limitAddress).
+ * The API's per-address request budget: 429 rate_limit_exceeded with Retry-After, checked on every
+ * route registered on `app` after this call except those with `rateLimit: false`. Keyed by
+ * `request.ip` (the socket's peer, or the client a trusted proxy names), IPv6 by its /64
+ * (limitAddress).
  */
-export class ApiRateLimit {
-  private readonly limiter: FixedWindowLimiter;
-
-  constructor(
-    perMinute: number,
-    private readonly addressOf: (raw: IncomingMessage) => string,
-  ) {
-    this.limiter = new FixedWindowLimiter(perMinute, 60_000);
-  }
-
-  /** Counts a request; the seconds its address must wait when over budget, else 0. */
-  hit(raw: IncomingMessage): number {
-    return this.limiter.hit(limitAddress(this.addressOf(raw)));
-  }
-
-  /** Checks every route registered on `app` after this call, except those with `rateLimit: false`. */
-  install(app: Api): void {
-    const check = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-      const wait = this.hit(req.raw);
-      done(wait ? new AppError('rate_limit_exceeded', 429, undefined, wait) : undefined);
-    };
-    // Route-level and first: a refused request costs nothing else (session lookups, body parsing).
-    app.addHook('onRoute', (route) => {
-      if (route.config?.rateLimit === false) return;
-      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
-    });
-  }
-}
-
-/** An ApiRateLimit keyed by the socket's peer address, installed on `app` (benches). */
-export function installApiRateLimit(app: Api, perMinute: number) {
-  new ApiRateLimit(perMinute, (raw) => raw.socket.remoteAddress ?? '').install(app);
+export function installApiRateLimit(app: Api, perMinute: number): void {
+  const limiter = new FixedWindowLimiter(perMinute, 60_000);
+  const check = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    const wait = limiter.hit(limitAddress(req.ip));
+    done(wait ? new AppError('rate_limit_exceeded', 429, undefined, wait) : undefined);
+  };
+  // Route-level and first: a refused request costs nothing else (session lookups, body parsing).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit === false) return;
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+  });
 }

@@ -14,8 +14,6 @@ import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { localeOf } from '../../lib/locale.js';
 import { AppError, instanceNotFound } from '../../lib/errors.js';
-import type { HotPath, HotPaths } from '../../plugins/hot-paths.js';
-import type { ApiRateLimit } from '../../plugins/rate-limit.js';
 import { authOf, routeGroup } from '../../plugins/session.js';
 import { liveRepository, type InstanceRef, type SessionRef } from './live-repository.js';
 import {
@@ -119,70 +117,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * instance within the same 2 s gets the same bytes. Keyed by the objects themselves, so a new
  * snapshot or a revalidated ref (anything that could change the answer) is serialised afresh.
  */
-interface Answer {
-  body: string;
-  /** Its content-length. */
-  length: string;
-}
-const answers = new WeakMap<ClusterSnapshot, WeakMap<InstanceRef, Answer>>();
-function statusAnswer(ref: InstanceRef, snap: ClusterSnapshot): Answer {
+const answers = new WeakMap<ClusterSnapshot, WeakMap<InstanceRef, string>>();
+function statusAnswer(ref: InstanceRef, snap: ClusterSnapshot): string {
   let bySnap = answers.get(snap);
   if (!bySnap) answers.set(snap, (bySnap = new WeakMap()));
   let answer = bySnap.get(ref);
-  if (answer === undefined) {
-    const body = JSON.stringify({ data: liveStatusOf(ref, snap) });
-    bySnap.set(ref, (answer = { body, length: String(Buffer.byteLength(body)) }));
-  }
+  if (answer === undefined) bySnap.set(ref, (answer = JSON.stringify({ data: liveStatusOf(ref, snap) })));
   return answer;
-}
-
-/** What the status route's hot path needs from the app (plugins/hot-paths.ts). */
-export interface StatusHotPath {
-  paths: HotPaths;
-  /** The API's per-address budget, which a hot answer counts against like any other. */
-  rateLimit: ApiRateLimit;
-  /** The headers every API answer starts with (plugins/security.ts apiSecurityHeaders). */
-  headers: readonly (readonly [string, string])[];
-}
-
-/** `id=N` with N as the route's InstanceQuery accepts it, written plainly (no sign, no leading zero); else 0. */
-function plainId(query: string): number {
-  if (query.length < 4 || query.length > 13 || !query.startsWith('id=')) return 0;
-  let id = 0;
-  for (let i = 3; i < query.length; i++) {
-    const d = query.charCodeAt(i) - 48;
-    if (d < 0 || d > 9 || (d === 0 && i === 3)) return 0;
-    id = id * 10 + d;
-  }
-  return id <= 2 ** 31 - 1 ? id : 0;
-}
-
-/**
- * GET api/instance/status in its steady state, before Fastify: a plain id, a session and ownership
- * remembered and fresh, an instance with a VM and its cluster's snapshot in memory. It answers what
- * the route would (the same cached bytes and headers), after the same rate limit; anything else is
- * handed on to the route.
- */
-function statusHotPath(live: LiveState, sessions: RevalidatedCache<string, SessionRef>, hot: StatusHotPath): HotPath {
-  const head = [...hot.headers.flat(), 'content-type', JSON_TYPE, 'content-length', ''];
-  const lengthAt = head.length - 1;
-  return (req, res, query) => {
-    const id = plainId(query);
-    const ssid = req.headers[SESSION_HEADER];
-    if (id === 0 || typeof ssid !== 'string' || ssid.length === 0 || ssid.length > 128) return false;
-    const userId = sessions.peek(ssid)?.userId;
-    if (!userId) return false;
-    const ref = live.refs.peek(`${userId}:${id}`);
-    if (ref === undefined || !mayHaveVm(ref)) return false;
-    const snap = live.status.peek(ref.cluster);
-    if (snap === undefined || hot.rateLimit.hit(req) !== 0) return false;
-    const answer = statusAnswer(ref, snap);
-    // One list for every answer: writeHead copies it into the header block before it returns.
-    head[lengthAt] = answer.length;
-    res.writeHead(200, head);
-    res.end(answer.body);
-    return true;
-  };
 }
 
 /**
@@ -198,19 +139,18 @@ function sendStatus(live: LiveState, ref: InstanceRef | undefined, reply: Fastif
   }
   const read = live.status.read(ref.cluster);
   if (!(read instanceof Promise)) {
-    void reply.type(JSON_TYPE).send(statusAnswer(ref, read).body);
+    void reply.type(JSON_TYPE).send(statusAnswer(ref, read));
     return;
   }
   return snapshotOf(live, ref.cluster).then((snap) => {
-    void reply.type(JSON_TYPE).send(statusAnswer(ref, snap).body);
+    void reply.type(JSON_TYPE).send(statusAnswer(ref, snap));
   });
 }
 
 /** The reads of the instance page: api/instance, its live status, usage history and guest OS. */
-export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
+export function liveRoutes(ctx: Context) {
   return async (app: Api) => {
     const { live, sessions } = liveState(ctx);
-    hot?.paths.add(`${app.prefix}/instance/status`, statusHotPath(live, sessions, hot));
     app.addHook('onClose', () => {
       live.status.close();
       live.refs.close();
@@ -278,34 +218,44 @@ export function liveRoutes(ctx: Context, hot?: StatusHotPath) {
         );
       }),
     );
-    await app.register(
-      routeGroup(ctx, { tag: 'instances' }, (a) => {
-        a.get(
-          '/instance/status',
-          {
-            onRequest: cachedSession(sessions),
-            // Every open instance page polls every 2 s: its polls are not logged one by one (failures are).
-            logLevel: 'warn',
-            serializerCompiler: plainJson,
-            schema: {
-              summary: 'Live status',
-              description:
-                'From a per-cluster cache refreshed by one Proxmox `/cluster/resources` call every 2 s while ' +
-                'anyone watches. `Netin`, `Netout`, `Diskread`, `Diskwrite` are counters; `Time` says when they ' +
-                'were read. An instance without a VM answers `State: unknown` with zeros. Sessions and ownership ' +
-                'are re-checked every 2 s (at worst 5 s).',
-              security: [{ session: [] }],
-              querystring: InstanceQuery,
-              response: replies(InstanceLiveStatus),
-            },
-          },
-          (req, reply) => {
-            const found = live.refs.get(`${authOf(req).userId}:${req.query.id}`);
-            if (found instanceof Promise) return found.then((ref) => sendStatus(live, ref, reply));
-            return sendStatus(live, found, reply);
-          },
-        );
-      }),
+    await app.register(statusRoute(live, sessions));
+  };
+}
+
+/**
+ * GET api/instance/status, polled every 2 s by every open instance page, in a scope of its own. It
+ * runs the app's hooks like every route (security headers, the API rate limit, the Unicode check)
+ * and adds only what the poll needs: a session guard that remembers sessions (cachedSession), zod's
+ * query check, and, in the steady state, the bytes cached for the instance and its cluster's
+ * snapshot, sent without a promise.
+ */
+function statusRoute(live: LiveState, sessions: RevalidatedCache<string, SessionRef>) {
+  return async (app: Api) => {
+    app.get(
+      '/instance/status',
+      {
+        onRequest: cachedSession(sessions),
+        // Every open instance page polls every 2 s: its polls are not logged one by one (failures are).
+        logLevel: 'warn',
+        serializerCompiler: plainJson,
+        schema: {
+          summary: 'Live status',
+          description:
+            'From a per-cluster cache refreshed by one Proxmox `/cluster/resources` call every 2 s while ' +
+            'anyone watches. `Netin`, `Netout`, `Diskread`, `Diskwrite` are counters; `Time` says when they ' +
+            'were read. An instance without a VM answers `State: unknown` with zeros. Sessions and ownership ' +
+            'are re-checked every 2 s (at worst 5 s).',
+          tags: ['instances'],
+          security: [{ session: [] }],
+          querystring: InstanceQuery,
+          response: replies(InstanceLiveStatus),
+        },
+      },
+      (req, reply) => {
+        const found = live.refs.get(`${authOf(req).userId}:${req.query.id}`);
+        if (found instanceof Promise) return found.then((ref) => sendStatus(live, ref, reply));
+        return sendStatus(live, found, reply);
+      },
     );
   };
 }

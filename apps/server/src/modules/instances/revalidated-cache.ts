@@ -57,12 +57,6 @@ export class RevalidatedCache<K, V> {
     return this.loadOne(key);
   }
 
-  /** The value of `key` only when it is in memory and fresh, as `get` would answer it; never loads. */
-  peek(key: K): V | undefined {
-    const e = this.entries.get(key);
-    return e && this.fresh(e) ? this.use(e) : undefined;
-  }
-
   private use(e: Entry<V>): V {
     e.usedAt = Date.now();
     return e.value;

@@ -50,8 +50,8 @@ export class StatusCache {
     return this.poll(cluster, w);
   }
 
-  /** The snapshot `read` would answer at once, if any (the cluster stays watched); never polls. */
-  peek(cluster: string): ClusterSnapshot | undefined {
+  /** The snapshot `read` can answer at once, if any (the cluster stays watched); never polls. */
+  private peek(cluster: string): ClusterSnapshot | undefined {
     const w = this.watches.get(cluster);
     const now = Date.now();
     if (!w?.snapshot || now - w.snapshot.time > this.opts.maxAgeMs) return undefined;
