@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, so every
+    // file ran after the other. The server files mostly wait (PostgreSQL, emulated Proxmox, child
+    // processes), and each has its own database, ports and data folder: two workers run the whole
+    // suite in 5 minutes instead of 9, with the same 1,255 tests passing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
