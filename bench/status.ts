@@ -1,4 +1,4 @@
-// Status fan-in: GET api/instance/status at 10,000 viewers polling every 2 s (SPEC §9), against a
+// Status fan-in: GET api/instance/status at 10,000 viewers polling every 2 s, against a
 // bare Fastify route in the same run, and the Proxmox calls it costs. The real app runs in this
 // process on a fresh embedded PostgreSQL with the embedded emulated clusters; the load comes from a
 // child process (bench/status-load.mjs) over 127.0.0.1. Server CPU per request is measured too: on a

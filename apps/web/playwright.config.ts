@@ -62,7 +62,7 @@ export default defineConfig({
         DEMO_ACCOUNT: 'false',
         LOG_LEVEL: 'warn',
         COMPUTE_CONFIG: E2E.computeConfig,
-        // Beside COMPUTE_CONFIG the sandbox gateway is on only when named (issue 18); the billing
+        // Beside COMPUTE_CONFIG the sandbox gateway is on only when named; the billing
         // tests pay through it.
         PAYMENT_GATEWAYS: 'sandbox',
         CATALOG_FILE: 'apps/server/src/modules/catalog/default-catalog.yaml',

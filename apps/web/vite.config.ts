@@ -12,12 +12,12 @@ const VENDOR_CHUNKS: [name: string, modules: RegExp][] = [
   ['react', /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store)\//],
   ['router', /\/node_modules\/@tanstack\/(react-router|router-core|history|store|react-store)\//],
   ['query', /\/node_modules\/@tanstack\/(query-core|react-query)\//],
-  // The Mantine components /login renders after the entry (inputs, password, checkbox, alert,
-  // close button, list). Left alone, Rollup cut them into a chunk per set of pages sharing them,
-  // and issue 8's pages cut them finer: /login loaded 13 lazy chunks of 0.3–10 kB, each a request
-  // and a gzip stream of its own (150.4 kB). Named, they are one chunk however many pages share
-  // them; they deep-import Mantine's core, which joins them (149.1 kB). Only component folders
-  // here: a module that imports the @mantine/core barrel would take all of Mantine with it.
+  // The Mantine components /login renders after the entry (inputs, password, checkbox, alert, close
+  // button, list). Left alone, Rollup cut them into a chunk per set of pages sharing them, and the
+  // instance pages cut them finer: /login loaded 13 lazy chunks of 0.3–10 kB, each a request and a
+  // gzip stream of its own (150.4 kB). Named, they are one chunk however many pages share them;
+  // they deep-import Mantine's core, which joins them (149.1 kB). Only component folders here: a
+  // module that imports the @mantine/core barrel would take all of Mantine with it.
   [
     'public',
     /\/node_modules\/@mantine\/core\/esm\/(components\/(Input|InputBase|TextInput|PasswordInput|Checkbox|Alert|CloseButton|List)|utils\/(InlineInput|InputsGroupFieldset))\//,
@@ -32,8 +32,9 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/route-tree.gen.ts',
       autoCodeSplitting: true,
-      // Loaders load with their page, not with the entry: the signed-in pages' loaders read
-      // through TanStack Query, which a signed-out visitor never needs (issue 6's budget).
+      // Loaders load with their page, not with the entry: the signed-in pages' loaders read through
+      // TanStack Query, which a signed-out visitor never needs (its download budget,
+      // docs/decisions/0005-web-bundle-budget.md).
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
       },

@@ -57,12 +57,12 @@ async function main() {
       configValue: config.COMPUTE_CONFIG,
       emulatorSpeed: config.PVE_EMULATOR_SPEED,
       log,
-      // The embedded demo's clusters survive restarts (issue 18): their VMs are kept beside the database.
+      // The embedded demo's clusters survive restarts: their VMs are kept beside the database.
       stateDir: path.join(path.resolve(config.DATA_DIR), 'emulated-clusters'),
-      // The per-node and per-storage limits hold across every replica on this database (issue 18 §4).
+      // The per-node and per-storage limits hold across every replica on this database.
       databaseUrl: database.url,
     });
-    // Another installation's VMs in this one's VMID range: it would hand them to customers (issue 18).
+    // Another installation's VMs in this one's VMID range: it would hand them to customers.
     await compute.assertRangesClear();
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
@@ -93,7 +93,7 @@ async function main() {
     await database.close();
     process.exit(1);
   }
-  // A second replica whose attachments the others cannot see refuses to start (issue 18 §4).
+  // A second replica whose attachments the others cannot see refuses to start.
   let replica: Replica;
   try {
     replica = await joinReplicas(ctx);

@@ -86,7 +86,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   let stopReconcile: () => void = () => undefined;
   if (role !== 'api') {
     stopRenewals = scheduleRenewals(ctx, jobs);
-    // Only with compute to compare: at start, then every RECONCILE_EVERY_SECONDS (issue 18).
+    // Only with compute to compare: at start, then every RECONCILE_EVERY_SECONDS.
     if (ctx.compute) stopReconcile = scheduleReconcile(ctx, jobs);
     const sweep = async () => {
       const orphans = await runner.orphans();

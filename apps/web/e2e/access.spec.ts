@@ -1,7 +1,7 @@
 import { createAccount } from './support/api';
 import { expect, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
 
-test.describe('access (SPEC §2)', () => {
+test.describe('access', () => {
   test.beforeEach(async ({ page }) => {
     await presetChoice(page, { locale: 'en_US' });
   });
@@ -158,7 +158,7 @@ test.describe('access (SPEC §2)', () => {
 });
 
 // Each language sets its own stored choice, so these stand outside the English describe above.
-test.describe('signed-in not-found page (issue 22)', () => {
+test.describe('signed-in not-found page', () => {
   for (const [locale, t] of [
     ['en_US', { title: 'Page not found', nav: 'Main navigation' }],
     ['zh_CN', { title: '页面未找到', nav: '主导航' }],

@@ -237,7 +237,8 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await page.goto(`/billing?invoice_id=${mine}`);
       await expect(page).toHaveURL(new RegExp(`/invoices/${mine}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.invoice(mine));
-      // SPEC §1: the section and the product name follow the item (issue 19).
+      // Page titles (docs/product/README.md#the-shell-and-the-dashboard): the section and the
+      // product name follow the item.
       await expect(page).toHaveTitle(t.pageTitle(mine));
       await expect(page.getByTestId('invoice-total')).toHaveText('9.99 USD');
 

@@ -381,7 +381,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByTestId('password-strength')).toHaveText(t.strength.strong);
       await expect(checkout(page)).not.toContainText(t.missing.title);
       await expect(deployNow).toBeEnabled();
-      // A weak root password is hinted at, never refused (SPEC: free text).
+      // A weak root password is hinted at, never refused (free text).
       await field(page, t.password).fill('abc123');
       await expect(page.getByTestId('password-strength')).toHaveText(t.strength.weak);
       await expect(deployNow).toBeEnabled();
@@ -391,7 +391,9 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await signInAs(page, await createAccount());
       await page.goto('/deploy?region_id=1.5&group_id=abc&product_id=-3&promo_code=%7B%22a%22%3A1%7D');
       await expectPageReady(page);
-      // A validation error of the route (SPEC §2), on the page until the customer drops the values.
+      // A validation error of the route
+      // (docs/product/deploy.md#search-parameters-featuresdeploysearchts), on the page until the
+      // customer drops the values.
       const alert = page.getByRole('alert').filter({ hasText: t.searchInvalid });
       for (const message of Object.values(t.invalid)) await expect(alert.getByText(message)).toBeVisible();
       await expect(radio(page, t.names.hk)).toHaveAttribute('aria-checked', 'true');
@@ -403,7 +405,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     test('applies a promotion with Enter and refuses an invalid one', async ({ page }) => {
       const code = await withPromotion(page, 'E2E', locale);
       const input = page.getByPlaceholder(t.promoPlaceholder);
-      // Applied empty: the button waits for a code, Enter asks for one (SPEC §5).
+      // Applied empty: the button waits for a code, Enter asks for one (docs/product/deploy.md#promotion-codes).
       await expect(page.getByRole('button', { name: t.apply, exact: true })).toBeDisabled();
       await input.press('Enter');
       await expect(page.getByText(t.promoRequired, { exact: true })).toBeVisible();
@@ -411,7 +413,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.promoRequired, { exact: true })).toHaveCount(0);
       await input.press('Enter');
       await expect(page.getByText(t.invalidPromo, { exact: true })).toBeVisible();
-      // Why, in the customer's words: no such code (issue 22).
+      // Why, in the customer's words: no such code.
       await expect(page.getByText(t.promoUnknown, { exact: true })).toBeVisible();
       await expect(checkout(page).getByText(t.discount(code), { exact: true })).toHaveCount(0);
 
@@ -425,7 +427,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(discountLine(page, t.discount(code))).toHaveText(/-1\.00 USD$/);
       await expect(checkout(page).getByText('4.00 USD')).toBeVisible();
 
-      // Another cycle clears the promotion (SPEC §4), and the code does not apply to it.
+      // Another cycle clears the promotion (docs/product/deploy.md#promotion-codes), and the code does not apply to it.
       await radio(page, t.quarterly).click();
       await expect(checkout(page).getByText(t.discount(code), { exact: true })).toHaveCount(0);
       await expect(checkout(page)).toContainText('14.25 USD');
@@ -555,7 +557,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await fillServer(page, t, 'too-dear');
       await expect(checkout(page).getByTestId('deploy-shortfall')).toContainText(t.shortfall('2.00 USD'));
       await page.getByRole('button', { name: t.deployNow }).click();
-      // SPEC §8: "deploy failed" with the contact-admin hint, led by what was refused.
+      // "deploy failed" with the contact-admin hint, led by what was refused.
       const toast = page.getByRole('alert').filter({ hasText: t.failed });
       await expect(toast).toContainText(t.balanceNotEnough);
       await expect(toast).toContainText(t.failedMessage);

@@ -2,7 +2,7 @@ import { createAccount } from './support/api';
 import { expect, expectAccessible, field, presetChoice, test } from './support/fixtures';
 import { E2E } from './support/ports';
 
-// Issue 18 §3: ten failed sign-ins used to lock the account, so anyone could lock a customer out.
+// Ten failed sign-ins used to lock the account, so anyone could lock a customer out.
 // After repeated failures the server now answers need_recaptcha; the form solves the self-hosted
 // proof-of-work challenge in the page (under the console's CSP: any violation is a console error,
 // which fails the test) and signs in.

@@ -229,7 +229,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByText(t.passwordChanged, { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(field(page, t.newPassword)).toHaveValue('');
 
-      // SPEC §5: an invalid hostname is not taken as typed. Names live on the network tab.
+      // An invalid hostname is not taken as typed. Names live on the network tab.
       await page.getByRole('tab', { name: t.networkTab }).click();
       const hostname = field(page, t.hostname);
       await hostname.fill('9-no');
@@ -272,7 +272,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await row.getByRole('button', { name: t.upgradeTo(size) }).click();
       await page.getByRole('button', { name: t.payAndUpgrade }).click();
       await expect(page.getByText(t.upgraded(size))).toBeVisible({ timeout: 20_000 });
-      // The header's balance follows the charge at once, without a reload (issue 22).
+      // The header's balance follows the charge at once, without a reload.
       await expect(page.getByRole('banner')).toContainText(await balanceText(account));
       await expect(page.getByText(size).first()).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: size })).toHaveCount(0);
@@ -325,7 +325,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       // The image installed now is chosen already.
       await expect(dialog.getByRole('textbox', { name: 'Debian' })).toHaveValue(/Debian 12/);
       await expectAccessible(page, 'the reinstall dialog');
-      // SPEC §5's "please fill all fields", and each field still missing says so.
+      // "please fill all fields", and each field still missing says so.
       await dialog.getByRole('button', { name: t.reinstall, exact: true }).click();
       await expect(page.getByText(t.fillAll)).toBeVisible();
       await expect(field(page, t.password)).toHaveAccessibleDescription(t.required);
@@ -440,7 +440,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const dialog = page.getByRole('dialog');
       const confirm = dialog.getByRole('button', { name: t.destroy, exact: true });
       await expect(confirm).toBeDisabled();
-      // What happens to the prepaid period is said before anything is done (issue 22).
+      // What happens to the prepaid period is said before anything is done.
       await expect(dialog.getByText(t.prepaid)).toBeVisible();
       await expectAccessible(page, 'the destroy dialog');
       await dialog.getByLabel(t.typeHost(`doomed-${tag}`)).fill('doomed');

@@ -103,8 +103,9 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(hostname);
       await expect(page).toHaveTitle(`${hostname} · ${t.section} - Nimbus`);
 
-      // SPEC §3's fields, filled from api/instance, the live status and the guest OS. The storage is
-      // the disk as it was bought, never where it lives on the hypervisor (issue 22).
+      // The overview's fields (docs/product/instances.md#detail-instancesid), filled from
+      // api/instance, the live status and the guest OS. The storage is the disk as it was bought,
+      // never where it lives on the hypervisor.
       await expect(field(page, t.storage)).toHaveText(t.disk);
       await expect(page.getByRole('main')).not.toContainText('ceph');
       await expect(field(page, t.renewPrice)).toHaveText(/^\d+\.\d\d [A-Z]{3}$/);
@@ -112,7 +113,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       await expect(field(page, t.uptime)).toHaveText(/\d/);
       await expect(field(page, t.kernel).first()).toHaveText(/^6\.\d+/);
 
-      // The charts open on the last minutes of the usage history, not empty (issue 22), then take in
+      // The charts open on the last minutes of the usage history, not empty, then take in
       // new samples every 2 s.
       for (const name of [t.cpu, t.memory, t.network]) {
         const chart = page.getByRole('figure', { name, exact: true });

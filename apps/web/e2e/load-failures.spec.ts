@@ -1,7 +1,7 @@
 import { createAccount } from './support/api';
 import { expect, expectPageReady, presetChoice, signInAs, test } from './support/fixtures';
 
-// Issue 22 point 8: a list whose read fails (after the client's three retries) says so, with a way
+// A list whose read fails (after the client's three retries) says so, with a way
 // to try again, instead of an empty table that reads as "nothing here". The network is cut in the
 // browser for the list's API call only, then restored before "Try again".
 

@@ -90,7 +90,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     test('signs up with the provider, lands on the dashboard and keeps it as the only way in', async ({ page }) => {
       await page.goto('/login?redirect=/dashboard');
       const button = page.getByRole('button', { name: t.continueWith });
-      // SPEC §5: the terms are accepted before any sign-in, the provider's included.
+      // The terms are accepted before any sign-in, the provider's included.
       await expect(button).toBeDisabled();
       await expect(page.getByText(t.agreeFirst)).toBeVisible();
       await page.getByRole('checkbox', { name: t.terms }).check();

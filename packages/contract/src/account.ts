@@ -26,7 +26,7 @@ const currentPassword = z
 
 /**
  * The new password typed again. Optional for API clients; when sent it must equal the new
- * password, else the server answers 400 `passwords_mismatch` (SPEC §8).
+ * password, else the server answers 400 `passwords_mismatch` (docs/product/accounts.md).
  */
 const confirmPassword = z.optional(
   z.string({ error: 'invalid_value' }).check(z.maxLength(PASSWORD.max, { error: 'password_too_long' })),
@@ -38,7 +38,7 @@ const code = z
 
 const agree = z.literal(true, { error: 'must_agree_terms' });
 
-/** A solved challenge (captcha.ts, SPEC §8 `need_recaptcha`): base64 of its JSON, sent when the server asked. */
+/** A solved challenge (captcha.ts, `need_recaptcha`): base64 of its JSON, sent when the server asked. */
 const CaptchaField = z.optional(
   z.string({ error: 'invalid_value' }).check(z.maxLength(4096, { error: 'invalid_value' })),
 );

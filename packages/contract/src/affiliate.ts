@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { queryInt } from './query.js';
 
-// The affiliate programme (issue 9): GET api/user/aff as SPEC §7, its daily series, its lists and
-// moving available commission into the balance. Amounts are integers in minor units of Currency.
+// The affiliate programme (docs/product/affiliate.md): GET api/user/aff, its daily series, its
+// lists and moving available commission into the balance. Amounts are integers in minor units of
+// Currency.
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));

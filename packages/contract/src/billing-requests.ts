@@ -15,7 +15,7 @@ const id = () =>
 
 export const BILLING_PAGE_MAX = 100;
 
-/** GET api/invoices: `limit` as SPEC §7, plus the status filter and paging of /billing. */
+/** GET api/invoices: `limit` as the dashboard sends it, plus the status filter and paging of /billing. */
 export const InvoicesQuery = z.object({
   limit: z._default(queryInt(1, BILLING_PAGE_MAX), 20),
   page: z._default(queryInt(1, 1_000_000), 1),

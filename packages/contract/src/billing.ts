@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { CYCLE_CODES } from './catalog.js';
 import { LOCALES } from './constants.js';
 
-// The answers of the money API (issue 9). Every amount is an integer in minor units of its Currency.
+// The answers of the money API (docs/product/billing.md#api). Every amount is an integer in minor
+// units of its Currency.
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
@@ -46,7 +47,7 @@ export const InvoiceItem = z.object({
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
 
-/** SPEC §3 "invoiced-to": the customer's email and profile when the invoice was made. */
+/** "Invoiced-to" (docs/product/billing.md): the customer's email and profile when the invoice was made. */
 export const InvoicedTo = z.object({
   Email: z.string(),
   FirstName: z.string(),

@@ -4,9 +4,10 @@ import * as z from 'zod/mini';
 // in account.ts, so this module stays out of /login's first download.
 
 /**
- * The self-hosted proof-of-work challenge (ALTCHA) of SPEC §8 `need_recaptcha` (issue 18): GET
- * api/captcha answers one; the page solves it and sends the result as the `Captcha` field of the
- * request that was asked for it.
+ * The self-hosted proof-of-work challenge (ALTCHA) behind `need_recaptcha`
+ * (docs/product/accounts.md#throttles-and-the-human-check-captcha): GET api/captcha answers one;
+ * the page solves it and sends the result as the `Captcha` field of the request that was asked for
+ * it.
  */
 const hex = (max: number) => z.string().check(z.regex(/^[0-9a-f]*$/), z.maxLength(max));
 

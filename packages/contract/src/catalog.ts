@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Billing cycles (SPEC §3): the keys of a product's price map and the codes requests carry. */
+/** Billing cycles (docs/product/deploy.md): the keys of a product's price map and the codes requests carry. */
 export const CYCLES = [
   { key: 'monthly', code: 'Month', months: 1 },
   { key: 'quarterly', code: 'Quarter', months: 3 },
@@ -12,7 +12,7 @@ export type CycleKey = (typeof CYCLES)[number]['key'];
 export type CycleCode = (typeof CYCLES)[number]['code'];
 export const CYCLE_KEYS = CYCLES.map((c) => c.key) as [CycleKey, ...CycleKey[]];
 export const CYCLE_CODES = CYCLES.map((c) => c.code) as [CycleCode, ...CycleCode[]];
-/** SPEC §3: the first four cycles form the list a customer picks from. */
+/** The first four cycles form the list a customer picks from. */
 export const SELECTABLE_CYCLES: readonly CycleKey[] = CYCLE_KEYS.slice(0, 4);
 
 export const cycleByKey = (key: string) => CYCLES.find((c) => c.key === key);

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by server and web. */
+/** Business constants, shared by server and web (docs/product/README.md#web-client-behaviour and the area pages). */
 export const TOAST_MS = 1500;
 export const ERROR_TOAST_MS = 2000;
 export const WARNING_MS = 3000;
@@ -19,7 +19,7 @@ export const QUERY = {
   readRetryDelayMs: 333,
   mutationCacheMs: 60_000,
   sessionStaleMs: 30_000,
-  /** SPEC §9: the product catalogue is cached 10 s, a product's templates 30 s. */
+  /** The product catalogue is cached 10 s, a product's templates 30 s. */
   catalogueStaleMs: 10_000,
   templatesStaleMs: 30_000,
 } as const;
@@ -36,7 +36,7 @@ export const PASSWORD = { min: 8, max: 128 } as const;
 export const PROFILE_FIELD_MAX = 128;
 export const EMAIL_MAX = 254;
 
-/** SSH keys (SPEC §3, §9): name and key text lengths, and how many one customer may keep. */
+/** SSH keys (docs/product/accounts.md#ssh-keys): name and key text lengths, and how many one customer may keep. */
 export const SSH_KEY = { nameMax: 256, publicKeyMax: 1024, maxPerUser: 100 } as const;
 
 export const LOCALES = ['en_US', 'zh_CN'] as const;
@@ -48,7 +48,10 @@ export const LOCALE_STORAGE_KEY = 'locale';
 export const SESSION_STORAGE_KEY = 'session';
 export const SESSION_HEADER = 'ssid';
 
-/** Greeting by hour (SPEC §2): morning 5–12, noon 12–14, afternoon 14–18, evening 18–23. */
+/**
+ * Greeting by hour (docs/product/README.md#the-shell-and-the-dashboard): morning 5–12, noon 12–14,
+ * afternoon 14–18, evening 18–23.
+ */
 export type Greeting = 'morning' | 'noon' | 'afternoon' | 'evening' | 'night';
 export function greetingFor(hour: number): Greeting {
   if (hour >= 5 && hour < 12) return 'morning';
@@ -58,7 +61,7 @@ export function greetingFor(hour: number): Greeting {
   return 'night';
 }
 
-/** SPEC §5/§9: hostnames and their default ("ECS-" plus 6 random alphanumerics). */
+/** Hostnames and their default ("ECS-" plus 6 random alphanumerics). */
 export const HOSTNAME = {
   min: 2,
   max: 63,
@@ -77,16 +80,19 @@ export const REVERSE_DNS = {
   max: 253,
   pattern: /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\.?$/,
 } as const;
-/** SPEC §9: the generated password's length. */
+/** The generated password's length. */
 export const GENERATED_PASSWORD_LENGTH = 16;
 export const PROMO_CODE_MAX = 64;
-/** SPEC §4/§9: polling of the deploy task (200 ms) and the reinstall task (250 ms). */
+/** Polling of the deploy task (200 ms) and the reinstall task (250 ms). */
 export const POLL = { deployTaskMs: 200, reinstallTaskMs: 250, instanceStatusMs: 2000 } as const;
 export const PROMO_WARNING_MS = 2000;
 /** The header that makes a create or money-moving mutation safe to retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** SPEC §3 instance statuses; `any` is the list filter's "all", not a status. */
+/**
+ * Instance statuses (docs/product/instances.md#statuses-instance_statuses-constantsts); `any` is
+ * the list filter's "all", not a status.
+ */
 export const INSTANCE_STATUSES = [
   'available',
   'cancelled',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMinor, greetingFor, parseMinor } from './index.js';
 
-describe('greeting by hour (SPEC §2)', () => {
+describe('greeting by hour', () => {
   it.each([
     [4, 'night'],
     [5, 'morning'],

@@ -14,7 +14,7 @@ const id = () =>
       z.maximum(2 ** 31 - 1, { error: 'invalid_value' }),
     );
 
-/** An unknown or unpriced cycle is `wrong_cycle` (a code of SPEC §8, not a field error). */
+/** An unknown or unpriced cycle is `wrong_cycle` (an error code, not a field error). */
 export const CycleField = z
   .string({ error: 'required' })
   .check(z.minLength(1, { error: 'required' }), z.maxLength(16, { error: 'wrong_cycle' }));
@@ -26,7 +26,7 @@ export const PromotionCodeField = z._default(
   '',
 );
 
-/** SPEC §5: at least 2 characters, starting with a letter, letters, digits and hyphens only. */
+/** At least 2 characters, starting with a letter, letters, digits and hyphens only. */
 export const HostnameField = z
   .string({ error: 'required' })
   .check(
@@ -44,7 +44,7 @@ export const UsernameField = z
     z.regex(USERNAME.pattern, { error: 'invalid_username' }),
   );
 
-/** SPEC §5: free text; empty means "SSH keys only". */
+/** Free text; empty means "SSH keys only". */
 export const InstancePasswordField = z._default(
   z.string({ error: 'invalid_value' }).check(z.maxLength(INSTANCE_PASSWORD_MAX, { error: 'incorrect_length' })),
   '',

@@ -1,4 +1,4 @@
-/** Every server error code of SPEC §8; the web app has a translated text for each. */
+/** Every server error code (docs/product/README.md#api-conventions); the web app has a translated text for each. */
 export const ERROR_CODES = [
   'access_denied',
   'balance_not_enough',
@@ -31,10 +31,10 @@ export const ERROR_CODES = [
   'wrong_password',
   'wrong_search_data',
   'wrong_status',
-  // Extensions of SPEC §8, documented in README.md's API section, for what no code of the catalogue
-  // names: a failure that is neither the database nor the session store (a 5xx), and a backup,
-  // snapshot or firewall rule beyond the product's quota (issue 8), also a customer's attachment
-  // storage (issue 18); and an upload refused because the server's disk is nearly full (issue 18).
+  // Extensions of the catalogue, documented in README.md's API section, for what no code of the
+  // catalogue names: a failure that is neither the database nor the session store (a 5xx), and a
+  // backup, snapshot or firewall rule beyond the product's quota, also a customer's attachment
+  // storage; and an upload refused because the server's disk is nearly full.
   'internal_error',
   'quota_exceeded',
   'storage_full',
@@ -66,24 +66,26 @@ export const FIELD_ERRORS = [
   'ports_need_protocol',
   'invalid_snapshot_name',
   'name_taken',
-  // Issue 9: a top-up outside the operator's limits.
+  // A top-up outside the operator's limits.
   'amount_too_small',
   'amount_too_large',
-  // Issue 10: SPEC §5's ticket messages, and attachments beyond the limits or of a refused type.
+  // Ticket messages (docs/product/tickets.md#rules-ticket_limits-packagescontractsrcticketsts), and
+  // attachments beyond the limits or of a refused type.
   'ticket_content_empty',
   'ticket_content_too_large',
   'too_many_attachments',
   'attachment_too_large',
   'attachment_type',
-  // Issue 18: the customer's attachments already use their whole storage quota (with quota_exceeded).
+  // The customer's attachments already use their whole storage quota (with quota_exceeded).
   'attachment_quota',
 ] as const;
 export type FieldError = (typeof FIELD_ERRORS)[number];
 
 /**
- * Issue 22: why a promotion code was refused, in `fields.PromotionCode` of invalid_promotion_code.
- * A type only: a list here would ship with every page (this module is in the sign-in page's first
- * download, which has a budget); each reason's text is under `field.` in the console's strings.
+ * Why a promotion code was refused (docs/product/deploy.md#promotion-codes), in
+ * `fields.PromotionCode` of invalid_promotion_code. A type only: a list here would ship with every
+ * page (this module is in the sign-in page's first download, which has a budget); each reason's
+ * text is under `field.` in the console's strings.
  */
 export type PromotionRefusal =
   | 'promotion_unknown'

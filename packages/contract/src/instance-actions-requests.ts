@@ -12,7 +12,7 @@ import {
 import { firewallRuleConflicts, isFirewallAddress, isFirewallPorts, type RuleShape } from './firewall-checks.js';
 import { RRD_CFS, RRD_TIMEFRAMES } from './instance-live.js';
 
-// Request schemas of the instance actions and reads of issue 8; the web takes only their types
+// Request schemas of the instance actions and reads; the web takes only their types
 // (see deploy-requests.ts for why).
 
 const id = () =>
@@ -42,7 +42,7 @@ const requiredText = (max: number) =>
 export const InstanceIdBody = z.object({ Id: id() });
 export type InstanceIdBody = z.input<typeof InstanceIdBody>;
 
-/** POST api/instance/vnc (SPEC §7 names its field `id`, in lower case) and api/instance/xterm. */
+/** POST api/instance/vnc (its field is `id`, in lower case) and api/instance/xterm. */
 export const ConsoleBody = z.object({ id: id() });
 export type ConsoleBody = z.input<typeof ConsoleBody>;
 
@@ -55,8 +55,9 @@ export const DestroyBody = z.object({ Id: id(), Hostname: requiredText(63) });
 export type DestroyBody = z.input<typeof DestroyBody>;
 
 /**
- * POST api/instance/recreate (SPEC §7): reinstall from an image with new credentials. `SSHKeyIds`
- * (named as in api/deploy's UserData) are stored keys of the caller to install besides the password.
+ * POST api/instance/recreate (docs/product/instances.md#reinstall-specs-recreate): reinstall from
+ * an image with new credentials. `SSHKeyIds` (named as in api/deploy's UserData) are stored keys of
+ * the caller to install besides the password.
  */
 export const RecreateBody = z.object({
   Id: id(),

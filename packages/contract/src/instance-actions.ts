@@ -118,7 +118,7 @@ export const BACKUP_NAME_MAX = 64;
 export const BACKUP_DESCRIPTION_MAX = 256;
 /** Proxmox snapshot names: a letter, then letters, digits, `_` or `-`, at most 40 characters. */
 export const SNAPSHOT_NAME = { max: 40, pattern: /^[A-Za-z][A-Za-z0-9_-]*$/ } as const;
-/** SPEC §4: firewall changes take 1 to 2 minutes to take effect. */
+/** Firewall changes take 1 to 2 minutes to take effect. */
 export const FIREWALL_EFFECT_MINUTES = { min: 1, max: 2 } as const;
 /** Rules one instance's firewall may hold. */
 export const FIREWALL_RULES_MAX = 50;

@@ -9,9 +9,10 @@ export const VM_STATES = ['running', 'stopped', 'paused', 'unknown'] as const;
 export type VmState = (typeof VM_STATES)[number];
 
 /**
- * `data` of GET api/instance/status (SPEC §3 "Instance status"), served from the per-cluster cache:
- * Netin/Netout/Diskread/Diskwrite are byte counters since the VM started; `Time` is when Proxmox was
- * asked (ms since the epoch), so the web computes per-second rates from two samples.
+ * `data` of GET api/instance/status (docs/product/instances.md#live-charts-and-usage-history),
+ * served from the per-cluster cache: Netin/Netout/Diskread/Diskwrite are byte counters since the VM
+ * started; `Time` is when Proxmox was asked (ms since the epoch), so the web computes per-second
+ * rates from two samples.
  */
 export const InstanceLiveStatus = z
   .object({
@@ -76,8 +77,9 @@ export const GuestOsInfo = z
 export type GuestOsInfo = z.infer<typeof GuestOsInfo>;
 
 /**
- * `data` of GET api/instance: the instance with its product and what the overview of SPEC §3 adds.
- * Where the disk lives on the hypervisor (a storage pool's name) is the operator's, never sent.
+ * `data` of GET api/instance: the instance with its product and what the overview adds
+ * (docs/product/instances.md#detail-instancesid). Where the disk lives on the hypervisor (a storage
+ * pool's name) is the operator's, never sent.
  */
 export const InstanceFull = z
   .object({
@@ -98,9 +100,11 @@ export const InstanceFull = z
 export type InstanceFull = z.infer<typeof InstanceFull>;
 
 /**
- * `data` of POST api/instance/vnc (SPEC §3 "Console ticket"): `Ticket` is a console token of ours,
- * single-use and short-lived, bound to the caller and the instance; `Port` is kept for the SPEC's
- * shape and is the port of this console's own origin, never a Proxmox port. The browser opens
+ * `data` of POST api/instance/vnc (docs/product/consoles.md#api): `Ticket` is a console token of
+ * ours,
+ * single-use and short-lived, bound to the caller and the instance; `Port` is kept for the
+ * documented shape and is the port of this console's own origin, never a Proxmox port. The browser
+ * opens
  * `/api/instance/vnc/ws?id=&ticket=` (or `/api/instance/xterm/ws`) with it.
  */
 export const ConsoleTicket = z
@@ -108,7 +112,7 @@ export const ConsoleTicket = z
   .register(z.globalRegistry, { id: 'ConsoleTicket' });
 export type ConsoleTicket = z.infer<typeof ConsoleTicket>;
 
-/** SPEC §9 charts. */
+/** The live charts (docs/product/instances.md#live-charts-and-usage-history). */
 export const CHARTS = {
   /** Samples kept in the live history. */
   historyPoints: 120,

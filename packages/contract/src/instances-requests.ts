@@ -7,8 +7,8 @@ import { INSTANCE_STATUSES } from './constants.js';
 export const INSTANCE_PAGE_MAX = 100;
 
 /**
- * GET api/instances: `limit` as SPEC §7, plus the list page's filter, search and paging. Destroyed
- * instances are left out unless `status=destroyed`.
+ * GET api/instances: `limit` as the dashboard sends it, plus the list page's filter, search and
+ * paging. Destroyed instances are left out unless `status=destroyed`.
  */
 export const InstancesQuery = z.object({
   limit: z._default(queryInt(1, INSTANCE_PAGE_MAX), 20),

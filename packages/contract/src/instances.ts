@@ -58,7 +58,10 @@ export const InstanceList = z
   .register(z.globalRegistry, { id: 'InstanceList' });
 export type InstanceList = z.infer<typeof InstanceList>;
 
-/** `data` of GET api/instance/get: the summary plus the size and network SPEC §3 lists. */
+/**
+ * `data` of GET api/instance/get: the summary plus the size and network
+ * (docs/product/instances.md#detail-instancesid).
+ */
 export const InstanceDetail = z
   .object({
     ...InstanceSummary.shape,

@@ -26,7 +26,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return out;
 }
 
-describe('parsePublicKey (SPEC §5)', () => {
+describe('parsePublicKey', () => {
   it.each(Object.entries(KEYS))('reads a %s key with its comment', (type, line) => {
     const key = parsePublicKey(line);
     expect(key?.type).toBe(type);
@@ -55,7 +55,7 @@ describe('parsePublicKey (SPEC §5)', () => {
   });
 });
 
-describe('SSH key bodies (SPEC §5)', () => {
+describe('SSH key bodies', () => {
   it('accepts a key, trimming the name and the key text', () => {
     const parsed = SshKeyAddBody.parse({ Name: '  laptop ', PublicKey: ` ${ED25519}\n` });
     expect(parsed).toEqual({ Name: 'laptop', PublicKey: ED25519 });

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { SSH_KEY } from './constants.js';
 import { parsePublicKey, PUBLIC_KEY_PATTERN } from './public-key.js';
 
-// Field messages are keys of FIELD_ERRORS (SPEC §5): a missing field is "required", one of the
-// wrong type "invalid_value".
+// Field messages are keys of FIELD_ERRORS (docs/product/accounts.md#ssh-keys): a missing field is
+// "required", one of the wrong type "invalid_value".
 const typeError = (issue: { input: unknown }) => (issue.input === undefined ? 'required' : 'invalid_value');
 
 const name = z
@@ -39,7 +39,7 @@ export type SshKeyAddBody = z.infer<typeof SshKeyAddBody>;
 export const SshKeySetBody = z.object({ Id: id, Name: name, PublicKey: publicKey });
 export type SshKeySetBody = z.infer<typeof SshKeySetBody>;
 
-/** Body of POST api/key/del: lower-case `id`, as SPEC §7 names it. */
+/** Body of POST api/key/del: lower-case `id`, as the API has always named it. */
 export const SshKeyDelBody = z.object({ id });
 export type SshKeyDelBody = z.infer<typeof SshKeyDelBody>;
 

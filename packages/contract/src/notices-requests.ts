@@ -11,7 +11,7 @@ const page = () => z._default(queryInt(1, 1_000_000), 1);
 export const NOTICE_READ_FILTERS = ['unread', 'read'] as const;
 export type NoticeReadFilter = (typeof NOTICE_READ_FILTERS)[number];
 
-/** GET api/notices: `limit` as SPEC §7, plus paging and the read filter of /notices. */
+/** GET api/notices: `limit` as the dashboard sends it, plus paging and the read filter of /notices. */
 export const NoticesQuery = z.object({
   limit: z._default(queryInt(1, NOTICE_LIMITS.pageMax), 20),
   page: page(),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LocalTextVersions } from './local-text.js';
 
-// The answers of the notices API (issue 10): the provider's announcements, read per customer.
+// The answers of the notices API (docs/product/notices.md): the provider's announcements, read per customer.
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));

@@ -1,4 +1,4 @@
-/** The key types SPEC §5 accepts, as they open an OpenSSH public key line. */
+/** The key types accepted (docs/product/accounts.md#ssh-keys), as they open an OpenSSH public key line. */
 export const SSH_KEY_TYPES = [
   'ssh-rsa',
   'ecdsa-sha2-nistp256',
@@ -9,7 +9,7 @@ export const SSH_KEY_TYPES = [
 ] as const;
 export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
 
-/** SPEC §5: a key-type prefix, one space, base64 text with up to 3 "=", then an optional comment. */
+/** A key-type prefix, one space, base64 text with up to 3 "=", then an optional comment. */
 export const PUBLIC_KEY_PATTERN =
   /^(ssh-rsa|ecdsa-sha2-nistp(?:256|384|521)|ssh-ed25519|ssh-dss) ([A-Za-z0-9+/]+={0,3})(?:[ \t]([^\r\n]*))?$/;
 
@@ -78,7 +78,7 @@ export interface PublicKey {
 }
 
 /**
- * Parses one OpenSSH public key line. Beyond SPEC §5's pattern, the base64 must decode to a key
+ * Parses one OpenSSH public key line. Beyond PUBLIC_KEY_PATTERN, the base64 must decode to a key
  * blob whose embedded type is the prefix and whose fields are complete, so that a corrupted or
  * truncated paste is refused rather than stored. Returns null for anything else.
  */

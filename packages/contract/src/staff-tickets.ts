@@ -3,8 +3,8 @@ import { localTextInput, LocalTextVersions } from './local-text.js';
 import { Ticket, TicketSummary, TicketType } from './tickets.js';
 import { TicketCloseBody, TicketReplyBody, TicketsQuery } from './tickets-requests.js';
 
-// The staff API's tickets (issue 10): what a help desk reads and does under /api/staff/, with the
-// customer each ticket belongs to and who took it.
+// The staff API's tickets (docs/product/tickets.md#staff-side): what a help desk reads and does
+// under /api/staff/, with the customer each ticket belongs to and who took it.
 
 const int = () => z.number().check(z.int());
 const Customer = {

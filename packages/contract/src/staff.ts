@@ -3,8 +3,9 @@ import { InvoiceSummary } from './billing.js';
 import { InstanceSummary } from './instances.js';
 import { TicketSummary } from './tickets.js';
 
-// The staff API (issue 10): what a provider's help desk reads and does under /api/staff/…,
-// authenticated by an operator token (`Authorization: Bearer …`), never by a customer session.
+// The staff API (docs/product/tickets.md#staff-side, docs/product/notices.md#staff-side): what a
+// provider's help desk reads and does under /api/staff/…, authenticated by an operator token
+// (`Authorization: Bearer …`), never by a customer session.
 
 /** What a token may reach; every /api/staff route needs one of these. */
 export const STAFF_SCOPES = ['tickets', 'notices', 'users'] as const;

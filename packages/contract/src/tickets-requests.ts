@@ -13,7 +13,7 @@ const id = () =>
       z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
     );
 
-/** GET api/tickets: `limit` as SPEC §7, plus the status filter and paging of /tickets. */
+/** GET api/tickets: `limit` as the dashboard sends it, plus the status filter and paging of /tickets. */
 export const TicketsQuery = z.object({
   limit: z._default(queryInt(1, TICKET_LIMITS.pageMax), 20),
   page: z._default(queryInt(1, 1_000_000), 1),
@@ -29,15 +29,16 @@ export const TicketTypesQuery = z.object({
 /** GET api/ticket?id= and GET api/ticket/attachment?id=. */
 export const TicketIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
 
-/** GET api/ticket/msgs?limit=&id= (SPEC §9: the detail page asks for 999). */
+/** GET api/ticket/msgs?limit=&id= (the detail page asks for 999). */
 export const TicketMsgsQuery = z.object({
   id: queryInt(1, Number.MAX_SAFE_INTEGER),
   limit: z._default(queryInt(1, TICKET_LIMITS.messages), TICKET_LIMITS.messages),
 });
 
 /**
- * SPEC §5's message checks: blank text is `ticket_content_empty`, beyond TICKET_LIMITS.contentMax
- * characters `ticket_content_too_large`. The web runs the same function before sending.
+ * The message checks (docs/product/tickets.md#rules-ticket_limits-packagescontractsrcticketsts):
+ * blank text is `ticket_content_empty`, beyond TICKET_LIMITS.contentMax characters
+ * `ticket_content_too_large`. The web runs the same function before sending.
  */
 export function ticketContentError(content: string): 'ticket_content_empty' | 'ticket_content_too_large' | undefined {
   if (content.trim() === '') return 'ticket_content_empty';

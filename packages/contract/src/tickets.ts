@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
 
-// The answers of the support API (issue 10): tickets, their types, messages and attachments.
+// The answers of the support API (docs/product/tickets.md): tickets, their types, messages and attachments.
 
 const int = () => z.number().check(z.int());
 const date = () => z.string().check(z.describe('ISO 8601 date-time (UTC).'));
 
-/** SPEC §3: a ticket is open, in_progress (staff took it), answered (staff replied) or closed. */
+/** A ticket is open, in_progress (staff took it), answered (staff replied) or closed. */
 export const TICKET_STATUSES = ['open', 'in_progress', 'answered', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** SPEC §9 and the limits the server enforces on tickets and attachments. */
+/** The limits the server enforces on tickets and attachments. */
 export const TICKET_LIMITS = {
   messages: 999,
   titleMax: 200,
@@ -33,7 +33,7 @@ export const ATTACHMENT_TYPES = [
 ] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
-/** SPEC §3 "department/type": what a ticket is about, chosen from the operator's list. */
+/** A ticket type (docs/product/tickets.md#ticket-types): what a ticket is about, chosen from the operator's list. */
 export const TicketType = z
   .object({ Id: int(), Name: z.string(), Description: z.string() })
   .register(z.globalRegistry, { id: 'TicketType' });
@@ -76,7 +76,7 @@ export const TicketList = z
   .register(z.globalRegistry, { id: 'TicketList' });
 export type TicketList = z.infer<typeof TicketList>;
 
-/** `data` of GET api/ticket?id=: the ticket with its opening message (SPEC §3 "content", "attachment"). */
+/** `data` of GET api/ticket?id=: the ticket with its opening message (docs/product/tickets.md#api). */
 export const Ticket = z
   .object({ ...TicketSummary.shape, Content: z.string(), Attachments: z.array(TicketAttachment) })
   .register(z.globalRegistry, { id: 'Ticket' });

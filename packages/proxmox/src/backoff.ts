@@ -8,7 +8,7 @@ export interface RetryOptions {
   maxMs: number;
 }
 
-/** Defaults in line with FLOWS.md: lock waits take seconds, so back off up to half a minute. */
+/** Defaults for Proxmox's locks: lock waits take seconds, so back off up to half a minute. */
 export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 6, baseMs: 500, maxMs: 30_000 };
 
 /**

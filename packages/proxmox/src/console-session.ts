@@ -11,7 +11,10 @@ import { silentLogger, type Logger } from './logger.js';
 import { createAgent, type TlsOptions } from './tls-pinning.js';
 import type { ConsoleTicket } from './types-extra.js';
 
-/** How to log in a console user (API tokens cannot open consoles, see FLOWS.md f.5). */
+/**
+ * How to log in a console user (API tokens cannot open consoles: termproxy re-checks the ticket as
+ * a user's; docs/decisions/0006-console-proxy.md).
+ */
 export interface ConsoleSessionOptions {
   baseUrl: string;
   username: string;

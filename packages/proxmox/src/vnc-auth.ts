@@ -1,8 +1,9 @@
 import { desEncryptBlock } from './vnc-des.js';
 
 // The client side of RFB "VNC Authentication", for a console proxy that answers Proxmox's challenge
-// itself so the browser never sees the vncproxy ticket (FLOWS.md f.4, the Convoy/coterm pattern).
-// DES lives here in TypeScript because Node's OpenSSL 3 keeps des-ecb in the unloaded legacy provider.
+// itself so the browser never sees the vncproxy ticket (the Convoy/coterm pattern;
+// docs/decisions/0006-console-proxy.md). DES lives here in TypeScript because Node's OpenSSL 3
+// keeps des-ecb in the unloaded legacy provider.
 
 function reverseBits(b: number): number {
   let r = 0;

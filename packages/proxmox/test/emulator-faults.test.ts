@@ -67,7 +67,7 @@ describe('fault handling against the emulator', () => {
     expect(e).toBeInstanceOf(OutcomeUnknownError);
     expect(e).toMatchObject({ kind: 'outcome-unknown', method: 'POST', path: '/nodes/pve1/qemu/9000/clone' });
     expect(emu.vm(newid)).toBeUndefined();
-    // The caller checks Proxmox state before creating again, as FLOWS.md says.
+    // The caller checks Proxmox state before creating again: the clone may have happened.
     expect(await client.cluster.isVmidFree(newid)).toBe(true);
   });
 
@@ -105,7 +105,7 @@ describe('fault handling against the emulator', () => {
     emu.faults.add({ method: 'POST', path: /\/status\/start$/, kind: 'latency', latencyMs: 400, times: 1 });
     await expect(fast.qemu.power(NODE, vmid, 'start')).rejects.toBeInstanceOf(OutcomeUnknownError);
     fast.close();
-    // Recovery as FLOWS.md advises: look at the node's tasks for this VM before trying again.
+    // Recovery after an unknown outcome: look at the node's tasks for this VM before trying again.
     await new Promise((r) => setTimeout(r, 600));
     const starts = (await client.tasks.list(NODE, { vmid, typefilter: 'qmstart', source: 'all' })).filter(
       (t) => t.type === 'qmstart',

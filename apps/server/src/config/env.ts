@@ -49,7 +49,7 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   BRAND_NAME: z.string().trim().min(1).max(64).default('Nimbus'),
-  // Linked from the agreement box on sign-in and sign-up when set (issue 22).
+  // Linked from the agreement box on sign-in and sign-up when set.
   TERMS_URL: url(['http:', 'https:']).optional(),
   PRIVACY_URL: url(['http:', 'https:']).optional(),
   SESSION_TTL: duration.default(7 * 86400),
@@ -74,7 +74,7 @@ const EnvSchema = z.object({
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  // Issue 18: the proof-of-work challenge that sign-in and code requests ask for (need_recaptcha)
+  // The proof-of-work challenge that sign-in and code requests ask for (need_recaptcha)
   // after repeated failures. The key signs challenges; unset, one is made once and kept in the database.
   CAPTCHA_SECRET: z.string().min(16).optional(),
   // The largest counter a challenge hides (one SHA-256 per try): about CAPTCHA_DIFFICULTY × 0.75 tries.
@@ -90,14 +90,14 @@ const EnvSchema = z.object({
   PVE_EMULATOR_SPEED: z.coerce.number().positive().max(100).default(1),
   CATALOG_FILE: z.string().min(1).optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  // Issue 18: a task that keeps failing to run is retried with a doubling pause, then failed and
+  // A task that keeps failing to run is retried with a doubling pause, then failed and
   // given back; one run is interrupted (and resumed from its checkpoints) after TASK_RUN_LIMIT.
   TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   TASK_RETRY_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   TASK_RUN_LIMIT: duration
     .refine((s) => s >= 1 && s <= 20 * 3600, { message: 'expected at most 20h (the job queue allows 24h)' })
     .default(8 * 3600),
-  // Issue 18: open consoles (VNC and terminal, with the tokens issued for them) per customer and per
+  // Open consoles (VNC and terminal, with the tokens issued for them) per customer and per
   // instance, and how often an open console checks that its session and instance still allow it.
   CONSOLE_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(10),
   CONSOLE_MAX_PER_INSTANCE: z.coerce.number().int().min(1).max(100).default(4),
@@ -107,7 +107,7 @@ const EnvSchema = z.object({
   RENEWAL_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   /** How often the database is compared with the clusters (missing VMs, orphaned VMs); also at start. */
   RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
-  // Payments (issue 9). Amounts in minor units of CURRENCY.
+  // Payments (docs/product/billing.md#top-ups-and-gateways). Amounts in minor units of CURRENCY.
   PAYMENT_GATEWAYS: z.string().optional(),
   TOPUP_MIN: z.coerce.number().int().min(1).default(100),
   TOPUP_MAX: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1_000_000),
@@ -127,7 +127,7 @@ const EnvSchema = z.object({
     })
     .default(10),
   AFFILIATE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-  // Ticket attachments (issue 10): an S3-compatible bucket instead of DATA_DIR/attachments.
+  // Ticket attachments (docs/product/tickets.md#attachments): an S3-compatible bucket instead of DATA_DIR/attachments.
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -137,14 +137,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  // Issue 18 §5: the attachment bytes one customer may keep (every upload, sent or waiting), and the
+  // The attachment bytes one customer may keep (every upload, sent or waiting), and the
   // free space DATA_DIR's disk keeps: an upload to DATA_DIR/attachments that would leave less is
   // refused, so attachments never fill the disk PostgreSQL writes to. 0 turns either off.
   ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(0).max(1_000_000).default(100),
   DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
-  // Third-party logins (issue 10): OpenID Connect providers and GitHub.
+  // Third-party logins (docs/product/accounts.md#third-party-logins): OpenID Connect providers and GitHub.
   ...oauthEnv,
-  // The issuer printed on invoices and receipts, and the tax included in prices (issue 22).
+  // The issuer printed on invoices and receipts, and the tax included in prices
+  // (docs/product/billing.md#tax-and-documents).
   ...invoiceEnv,
 });
 

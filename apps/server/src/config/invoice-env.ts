@@ -11,8 +11,8 @@ const text = (max: number) =>
     .default('');
 
 /**
- * Who issues the invoices and receipts (issue 22), printed on each as it was when it was issued,
- * and the tax rate included in every price.
+ * Who issues the invoices and receipts (docs/product/billing.md#tax-and-documents), printed on each
+ * as it was when it was issued, and the tax rate included in every price.
  */
 export const invoiceEnv = {
   PROVIDER_LEGAL_NAME: text(200),

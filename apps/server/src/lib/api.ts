@@ -28,7 +28,7 @@ export function validationError(
 
 /**
  * Validates params, query and body with the route's zod schemas. A missing body counts as `{}`, so
- * each absent field is named rather than the body as a whole. A bad query string is SPEC §8's
+ * each absent field is named rather than the body as a whole. A bad query string is the catalogue's
  * `wrong_search_data`; bodies, headers and params stay `parse_data_error`.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =

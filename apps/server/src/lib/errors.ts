@@ -49,7 +49,7 @@ export class AppError extends Error {
 }
 
 /**
- * SPEC §8 `passwords_mismatch`: a request's new password and its `ConfirmPassword`, when sent,
+ * `passwords_mismatch`: a request's new password and its `ConfirmPassword`, when sent,
  * differ. The field names where to show it.
  */
 export function assertPasswordsMatch(password: string, confirm: string | undefined): void {
@@ -60,5 +60,5 @@ export function assertPasswordsMatch(password: string, confirm: string | undefin
 
 export const badRequest = (fields: Record<string, string>) => new AppError('parse_data_error', 400, fields);
 
-/** SPEC §8: a missing instance, or another customer's (never "forbidden"), on every instance route. */
+/** instance_not_exist: a missing instance, or another customer's (never "forbidden"), on every instance route. */
 export const instanceNotFound = () => new AppError('instance_not_exist', 404);

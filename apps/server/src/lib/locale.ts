@@ -2,8 +2,9 @@ import type { Locale } from '@nimbus/contract';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The language an Accept-Language header asks for, as SPEC §1 maps a browser's: its most wanted
- * tag (by q, then order) is Chinese of any kind → zh_CN, anything else → en_US.
+ * The language an Accept-Language header asks for, as the web maps a browser's
+ * (docs/product/accounts.md#language-and-theme): its most wanted tag (by q, then order) is Chinese
+ * of any kind → zh_CN, anything else → en_US.
  */
 export function acceptedLocale(header: string | undefined): Locale {
   const [first] = (header ?? '')

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AppError } from './errors.js';
 
-// Configuration the server stores as JSON (a product's prices, a task's instance configuration)
-// and reads back: SPEC §8's marshal_config_error and parse_config_error, never a bare 500.
+// Configuration the server stores as JSON (a product's prices, a task's instance configuration) and
+// reads back: the error catalogue's marshal_config_error and parse_config_error, never a bare 500.
 
 /** The JSON text of a configuration to store; one that cannot be written is `marshal_config_error`. */
 export function marshalConfig(value: unknown): string {

@@ -8,7 +8,7 @@ import { deployBody, pick, topUp, waitTask } from '../../test/deploy-helpers.js'
 import { startHarness, type Harness } from '../../test/harness.js';
 import { hasLoneSurrogate } from './unicode.js';
 
-// Issue 18, answers and input at the edge, over real HTTP: no answer of the API may be kept by a
+// Answers and input at the edge, over real HTTP: no answer of the API may be kept by a
 // shared cache, and text that is not valid Unicode is refused before any route sees it.
 
 function fakeDist(): string {

@@ -33,7 +33,7 @@ export function installErrorHandler(app: Api) {
       e = dbDown
         ? new AppError('db_connect_error', 503)
         : err instanceof pg.DatabaseError
-          ? new AppError('database_error', 500) // a query PostgreSQL refused (SPEC §8)
+          ? new AppError('database_error', 500) // a query PostgreSQL refused
           : new AppError('internal_error', 500);
       req.log.error({ err }, 'request failed');
     }

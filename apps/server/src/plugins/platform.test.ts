@@ -31,7 +31,7 @@ describe('health and errors', () => {
     expect([r.status, r.body.data]).toEqual([200, { status: 'ok' }]);
   });
 
-  it('answers unknown API paths with the error envelope and a code of SPEC §8', async () => {
+  it('answers unknown API paths with the error envelope and a code of the catalogue', async () => {
     const r = await call(h, 'GET', '/api/nothing-here');
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ code: 'db_no_record', message: 'Not found.', data: null });

@@ -10,7 +10,7 @@ export const CSP = {
   // Mantine injects its CSS variables through <style> tags.
   styleSrc: ["'self'", "'unsafe-inline'"],
   // blob: for ticket attachments: their route needs the ssid header, so the page fetches the bytes
-  // and shows images from blob URLs it made itself (issue 10).
+  // and shows images from blob URLs it made itself.
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
@@ -75,7 +75,7 @@ export function securityHeaders(opts: SecurityOptions): { set: [string, string][
  * each header costs every answer its validation and bytes (the status route is polled by every
  * open instance page every 2 s). `Cache-Control: no-store`: an answer is one customer's, and a
  * shared cache in front (a CDN, a corporate proxy) must never keep it or serve it to another
- * (issue 18); a route may still say more (`private, no-store` on downloads).
+ * another customer's answer; a route may still say more (`private, no-store` on downloads).
  */
 export function apiSecurityHeaders(opts: SecurityOptions): [string, string][] {
   return [

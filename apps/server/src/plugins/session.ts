@@ -26,7 +26,7 @@ export function requireSession(ctx: Context) {
     const userId = await sessions.resolve(ctx.db, id).catch((err: unknown) => {
       // A busy pool is the database being busy, not the session store failing: 503 with Retry-After.
       if (poolExhausted(err)) throw err;
-      // SPEC §8: the session could not be read (the store failed), unlike a missing or ended one.
+      // get_session_error: the session could not be read (the store failed), unlike a missing or ended one.
       req.log.error({ err }, 'the session store failed');
       throw new AppError('get_session_error', 500);
     });

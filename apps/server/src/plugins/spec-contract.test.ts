@@ -6,8 +6,9 @@ import { startHarness, type Harness } from '../../test/harness.js';
 import { newPublicKey } from '../../test/ssh-keys.js';
 import { ticketType } from '../../test/ticket-helpers.js';
 
-// SPEC §7 and §8 to the letter, over HTTP: each call of §7's table sent exactly as it names its
-// payload and query fields, and the codes of §8's catalogue where they apply.
+// The API as docs/product/README.md and the area pages document it, to the letter, over HTTP: each
+// call sent exactly as it names its payload and query fields, and the catalogue's error codes where
+// they apply.
 
 let h: Harness;
 type Customer = Awaited<ReturnType<typeof signUp>>;
@@ -37,7 +38,7 @@ async function withoutTable<T>(table: string, fn: () => Promise<T>): Promise<T> 
   }
 }
 
-describe('SPEC §7: every call as the table writes it', () => {
+describe('every call as documented', () => {
   it('answers each call sent with the payload and query field names of §7', async () => {
     const type = await ticketType(h);
     const { product, templates } = await pick(h, u.ssid, 'Hong Kong', 'Standard', '1 vCPU · 1 GB');
@@ -137,7 +138,7 @@ describe('SPEC §7: every call as the table writes it', () => {
   });
 });
 
-describe('SPEC §8: the catalogue codes where they apply', () => {
+describe('the catalogue codes where they apply', () => {
   it('answers instance_not_exist with its text for a missing instance', async () => {
     const r = await call(h, 'GET', '/api/instance/get?id=987654', { ssid: u.ssid });
     expect([r.status, r.body]).toEqual([

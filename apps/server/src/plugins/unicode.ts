@@ -40,7 +40,7 @@ export function hasLoneSurrogate(root: unknown): boolean {
 /**
  * Text that is not valid Unicode is refused at the edge, on every route, with 400
  * `parse_data_error`, before validation or any handler: otherwise it reaches PostgreSQL, which
- * refuses it as "invalid input syntax for type json" (a 500), or worse, a mail or a log (issue 18).
+ * refuses it as "invalid input syntax for type json" (a 500), or worse, a mail or a log.
  */
 export function installUnicodeCheck(app: Api) {
   app.addHook('preValidation', (req, _reply, done) => {

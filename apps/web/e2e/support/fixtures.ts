@@ -75,7 +75,10 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escapeRe(label)}\\s*\\*?$`));
 }
 
-/** The loading screen's line in both languages (SPEC §2: "Standby, page will be ready soon"). */
+/**
+ * The loading screen's line in both languages ("Standby, page will be ready soon",
+ * docs/product/README.md#the-shell-and-the-dashboard).
+ */
 /**
  * WCAG exempts disabled controls from contrast, but a customer still has to read what a disabled
  * button would do: each visible one keeps 4.5:1 between its text and the background behind it.

@@ -2,7 +2,7 @@
 // (any login name is accepted, and is the account's verified email), which the console offers as
 // "Example ID" through OIDC_PROVIDERS (playwright.config.ts). Beside it, "Halfway ID": a provider
 // whose discovery answers and whose authorization sends the browser straight back, but whose token
-// endpoint nothing listens on, as a provider that went down during the trip (issue 22).
+// endpoint nothing listens on, as a provider that went down during the trip.
 import { createServer } from 'node:http';
 import { startOidcProvider } from '../../../server/test/oidc-provider';
 import { E2E, E2E_OIDC, E2E_OIDC_HALFWAY, E2E_OIDC_OFFLINE } from './ports';

@@ -27,7 +27,7 @@ export const E2E_OIDC = {
 };
 
 /**
- * Providers that cannot be reached (issue 22), offered beside Example ID: one on a port nothing
+ * Providers that cannot be reached, offered beside Example ID: one on a port nothing
  * listens on (port 1), so the sign-in cannot start; one that sends the browser straight back, its
  * token endpoint on that closed port, so the return cannot trade its code (support/oidc-server.ts).
  */

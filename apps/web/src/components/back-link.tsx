@@ -16,6 +16,6 @@ const CreatedBack = createLink(BackBase);
 
 /**
  * The way back from a page to the list or page it belongs to ("All instances", "Back to billing"):
- * one look everywhere (issue 22), an arrow and the destination's name, above the page's title.
+ * one look everywhere, an arrow and the destination's name, above the page's title.
  */
 export const BackLink: LinkComponent<typeof BackBase> = (props) => <CreatedBack preload="intent" {...props} />;

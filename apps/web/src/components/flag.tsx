@@ -1,6 +1,6 @@
 import classes from './flag.module.css';
 
-/** Small flags for the regions SPEC §2 names (hk, jp, sg, us); other regions show none. */
+/** Small flags for the seeded regions (hk, jp, sg, us); other regions show none. */
 const FLAGS: Record<string, React.ReactNode> = {
   hk: (
     <>

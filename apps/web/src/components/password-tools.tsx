@@ -17,7 +17,7 @@ interface PasswordToolsProps {
   top?: boolean;
 }
 
-/** SPEC §5: a new password's field with its "generate" and "copy" buttons beside it. */
+/** A new password's field with its "generate" and "copy" buttons beside it. */
 export function PasswordTools({
   children,
   password,

@@ -13,7 +13,7 @@ import { notify } from '../lib/notify';
 import { useAddSshKey } from '../lib/ssh-keys/add-ssh-key';
 import { useSetSshKey } from '../lib/ssh-keys/set-ssh-key';
 
-/** SPEC §8: after a failed add or edit, the form is re-enabled after 500 ms. */
+/** After a failed add or edit (docs/product/accounts.md#ssh-keys), the form is re-enabled after 500 ms. */
 const REENABLE_MS = 500;
 
 type Values = { Name: string; PublicKey: string };

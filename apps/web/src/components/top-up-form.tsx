@@ -17,8 +17,9 @@ import { checkTopUpAmount } from '../lib/payments/top-up-amount';
 import { topUp } from '../lib/payments/top-up-api';
 import { useAction } from '../lib/use-action';
 
-// The top-up form of /billing and of /deploy's checkout (issue 22), with the gateway's name: one
-// module, so the pages sharing it load one chunk (each chunk name costs /login's budget).
+// The top-up form of /billing and of /deploy's checkout (when the balance cannot cover a deploy),
+// with the gateway's name: one module, so the pages sharing it load one chunk (each chunk name
+// costs /login's budget).
 
 export const TOP_UP_INPUT_ID = 'top-up-amount';
 type AmountError = 'invalid_value' | 'amount_too_small' | 'amount_too_large';

@@ -23,7 +23,7 @@ interface RequestOptions<S extends z.ZodMiniType> {
 let reloading = false;
 
 /**
- * SPEC §7/§8: a dead session is cleared and the page reloads. Its toast is shown once, however many
+ * A dead session is cleared and the page reloads. Its toast is shown once, however many
  * requests failed, and carried across the reload so the customer can read it where they land.
  */
 function dropSessionAndReload(toast?: { title: string; message: string }): void {
@@ -63,7 +63,10 @@ export interface Envelope {
   fields?: unknown;
 }
 
-/** The ApiError of a failed answer, with SPEC §8's handling of 401, 403 and 429. */
+/**
+ * The ApiError of a failed answer, with the handling of 401, 403 and 429
+ * (docs/product/README.md#web-client-behaviour).
+ */
 export function toApiError(status: number, body: Envelope | null): ApiError {
   const t = i18n.t;
   const code = isErrorCode(body?.code) ? body.code : 'unknown_error';
@@ -84,7 +87,7 @@ export function toApiError(status: number, body: Envelope | null): ApiError {
   return new ApiError(status, code, message, fields);
 }
 
-/** No request goes out with an expired session: it is cleared and the page reloads (SPEC §7). */
+/** No request goes out with an expired session: it is cleared and the page reloads. */
 export function assertLiveSession(): void {
   const stored = peekSession();
   if (stored && isSessionExpired(stored)) {

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 
 /**
  * GET api/<path>: the answer's bytes (a PDF, an attachment) through the app's client pieces: the
- * `ssid` header, SPEC §8's handling of 401/403/429 and a typed ApiError. A plain link would carry
+ * `ssid` header, the handling of 401/403/429 and a typed ApiError. A plain link would carry
  * no session.
  */
 export async function fetchBlob(

@@ -24,11 +24,11 @@ export const notify = {
   info: (toast: Toast) => show('ocean', TOAST_MS, toast),
   error: (toast: Toast) => show('red', ERROR_TOAST_MS, toast),
   warning: (toast: Toast) => show('yellow', WARNING_MS, toast),
-  /** SPEC §9: the 2 s warning (e.g. "please select product and cycle first"). */
+  /** The 2 s warning (e.g. "please select product and cycle first"). */
   briefWarning: (toast: Toast) => show('yellow', PROMO_WARNING_MS, toast),
-  /** SPEC §8/§9: an information that stays 3 s ("reinstalling"). */
+  /** An information that stays 3 s ("reinstalling"). */
   notice: (toast: Toast) => show('ocean', WARNING_MS, toast),
-  /** SPEC §9: a failure that must stay 3 s (deploy, reinstall). */
+  /** A failure that must stay 3 s (deploy, reinstall). */
   failure: (toast: Toast) => show('red', WARNING_MS, toast),
 };
 
@@ -36,7 +36,7 @@ type Kind = keyof typeof notify;
 const CARRIED_KEY = 'carried-toasts';
 
 /**
- * Shows a toast now and again after the page reloads, so a toast that precedes a reload (SPEC §8's
+ * Shows a toast now and again after the page reloads, so a toast that precedes a reload (on
  * 401 and 403) is still there to read where the customer lands.
  */
 export function notifyAcrossReload(kind: Kind, toast: Toast): void {

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { BRAND_NAME } from './brand';
 
 /**
- * Page titles are "<translated section name> - <brand>" (SPEC §1); a detail page puts its item first,
- * "<item> · <section> - <brand>", never the item alone.
+ * Page titles are "<translated section name> - <brand>"
+ * (docs/product/README.md#the-shell-and-the-dashboard); a detail page puts its item first, "<item>
+ * · <section> - <brand>", never the item alone.
  */
 export function usePageTitle(section: string, item?: string): void {
   useEffect(() => {

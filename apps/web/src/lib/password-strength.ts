@@ -14,7 +14,7 @@ const COMMON = new Set([
 
 /**
  * A rough, non-blocking estimate of how hard a password is to guess, for the hint under a new
- * password (the password itself stays free text, as SPEC says): the bits of a random string of its
+ * password (the password itself stays free text): the bits of a random string of its
  * length over the kinds of characters it uses, with common and repetitive passwords counted weak.
  */
 export function passwordStrength(password: string): Strength | null {

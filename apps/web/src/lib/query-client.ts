@@ -3,7 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { retryRead } from './read-retry';
 import { i18n } from './i18n/i18n';
 
-/** SPEC §7: reads (GET) stale after 5 s and retried 3 × 333 ms; mutations never retry. */
+/**
+ * docs/product/README.md#web-client-behaviour: reads (GET) stale after 5 s and retried 3 × 333 ms;
+ * mutations never retry.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * TanStack Query (10 kB gzip) loads with the signed-in console, not before /login is usable
- * (issue 6's budget): the public pages check a stored session and send forms without it.
+ * TanStack Query (10 kB gzip) loads with the signed-in console, not before /login is usable (the
+ * /login download budget, docs/decisions/0005-web-bundle-budget.md): the public pages check a
+ * stored session and send forms without it.
  */
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;

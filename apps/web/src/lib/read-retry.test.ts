@@ -4,8 +4,8 @@ import { retryRead } from './read-retry';
 
 const answer = (status: number) => new ApiError(status, 'wrong_status', 'x');
 
-describe('read retries (SPEC §7, §8)', () => {
-  it('retries a failed read 3 times: server errors, network errors and 4xx answers §8 does not handle', () => {
+describe('read retries', () => {
+  it('retries a failed read 3 times: server errors, network errors and 4xx answers the client does not handle', () => {
     for (const error of [answer(500), answer(502), answer(400), answer(409), new TypeError('fetch failed')]) {
       expect([0, 1, 2, 3].map((n) => retryRead(n, error))).toEqual([true, true, true, false]);
     }

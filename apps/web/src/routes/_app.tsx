@@ -6,14 +6,14 @@ import { i18n } from '../lib/i18n/i18n';
 import { checkStoredSession } from '../lib/session/signed-in-target';
 
 /**
- * Every route below needs a session, checked at each navigation (SPEC §2 Access). The query
- * client joins the router context here, so the signed-in pages' loaders read through it.
+ * Every route below needs a session, checked at each navigation (docs/product/accounts.md#pages).
+ * The query client joins the router context here, so the signed-in pages' loaders read through it.
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location, matches }) => {
     const [{ queryClient, state }] = await Promise.all([checkStoredSession(), i18n.loadConsole()]);
     if (state === 'signed-out') {
-      // An unknown path is not a page to sign in for (SPEC §2): the standalone not-found page.
+      // An unknown path is not a page to sign in for: the standalone not-found page.
       if (matches.some((m) => m.routeId === '/_app/$')) throw notFound({ routeId: rootRouteId });
       throw redirect({ to: '/login', search: { redirect: location.href, code: 403 } });
     }

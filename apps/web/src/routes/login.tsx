@@ -24,7 +24,7 @@ export const Route = createFileRoute('/login')({
       dropCachedReads();
       throw redirect({ href: redirectTarget(search.redirect), replace: true });
     }
-    // A session given in the address (SPEC §2).
+    // A session given in the address (docs/product/accounts.md#pages).
     const session = sessionFromSearch(search);
     if (session) {
       writeSession(session);

@@ -40,7 +40,7 @@ export function attachWebsockets(server: Server, rt: Runtime, router: Router): (
       rt.cluster.requireVm(String(params.node), vmid);
       const session = rt.sessions.claim(Number(params.port), String(params.vncticket), principal.user, vmid);
       if (!session) throw new PveError(401, 'Permission denied - invalid vnc ticket');
-      // termproxy re-checks the ticket through /access/ticket, which refuses token ids (FLOWS.md f.5).
+      // termproxy re-checks the ticket through /access/ticket, which refuses token ids.
       if (session.kind === 'term' && principal.kind === 'token') throw new PveError(401, 'authentication failure');
       wss.handleUpgrade(req, socket, head, (ws) => {
         const guest = guestAccess(rt.cluster, vmid);

@@ -50,7 +50,7 @@ describe('GuestAccess from VM state', () => {
     applyConfig(c, vm, { ipconfig0: 'ip=dhcp' });
     haltVm(vm);
     bootVm(vm);
-    // New cloud-init instance-id: the old cipassword comes back (FLOWS.md e, "Gotchas").
+    // New cloud-init instance-id: the old cipassword comes back, as on a real cloud-init guest.
     expect(guest.checkLogin('admin', 'pw-one')).toBe(true);
   });
 });

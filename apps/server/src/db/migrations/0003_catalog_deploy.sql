@@ -33,7 +33,7 @@ create table products (
   code            text not null,
   name            text not null,
   description     text not null default '',
-  -- SPEC §2: products flagged with an Ord value are hidden.
+  -- Products flagged with an Ord value are hidden (docs/product/deploy.md).
   ord             int,
   sort            int not null default 0,
   cores           int not null check (cores > 0),
@@ -141,7 +141,7 @@ create table invoices (
   amount        bigint not null check (amount >= 0),
   currency      char(3) not null,
   cycle         text,
-  -- The customer's profile when the invoice was made (SPEC §3 "invoiced-to").
+  -- The customer's profile when the invoice was made ("invoiced-to", docs/product/billing.md).
   invoiced_to   jsonb not null,
   created_at    timestamptz not null default now(),
   invoice_date  timestamptz not null default now(),

@@ -1,4 +1,4 @@
--- Issue 8: instance actions run as tasks, one at a time per instance.
+-- Instance actions run as tasks, one at a time per instance.
 
 -- At most one unfinished task per instance: a second action while one runs is refused (wrong_status),
 -- and two replicas racing to start one cannot both win.

@@ -1,4 +1,4 @@
--- Issue 8: console tokens. The browser opens the console WebSocket with one of these (it cannot
+-- Console tokens. The browser opens the console WebSocket with one of these (it cannot
 -- send the ssid header there). Stored hashed, so the table is no list of live credentials; in the
 -- database, so the replica that upgrades the socket need not be the one that issued the token.
 

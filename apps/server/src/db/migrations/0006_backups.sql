@@ -1,4 +1,4 @@
--- Issue 8: an instance's backups (vzdump archives). Proxmox's volume id stays here: customers
+-- An instance's backups (vzdump archives). Proxmox's volume id stays here: customers
 -- address a backup by its id, never by where it lives.
 create table backups (
   id           bigserial primary key,

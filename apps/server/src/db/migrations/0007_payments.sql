@@ -1,4 +1,4 @@
--- Issue 9: gateway payments (top-ups and invoices paid through a gateway), invoices the operator
+-- Gateway payments (top-ups and invoices paid through a gateway), invoices the operator
 -- writes by hand, and secrets the replicas share (the sandbox gateway's signing key).
 
 alter table invoices drop constraint invoices_kind_check;

@@ -1,4 +1,4 @@
--- Issue 9: renewals. An invoice some days before the due date, auto-renew, suspension at the due date
+-- Renewals. An invoice some days before the due date, auto-renew, suspension at the due date
 -- and destruction after a grace period.
 
 -- Set while the instance is suspended for an unpaid renewal: every customer action is refused.

@@ -1,6 +1,7 @@
--- Support tickets (issue 10): the operator's ticket types, tickets, their messages and attachments.
+-- Support tickets: the operator's ticket types, tickets, their messages and attachments.
 
--- What a ticket is about (SPEC §3 "department/type"), made by `npm run admin -- ticket-type:create`.
+-- What a ticket is about (its "department/type", docs/product/tickets.md#ticket-types), made by
+-- `npm run admin -- ticket-type:create`.
 create table ticket_types (
   id           bigserial primary key,
   name         text not null,

@@ -1,4 +1,4 @@
--- Notices (issue 10): the provider's announcements, published by `npm run admin -- notice:create`
+-- Notices: the provider's announcements, published by `npm run admin -- notice:create`
 -- or the staff API, read per customer. A withdrawn notice is hidden from customers but kept.
 create table notices (
   id              bigserial primary key,

@@ -1,4 +1,4 @@
--- Issue 18: refunds and chargebacks. The gateway can take back money it had paid us (a refund made
+-- Refunds and chargebacks. The gateway can take back money it had paid us (a refund made
 -- in its dashboard, a dispute opened by the card holder); the ledger takes it back from the
 -- balance, also below zero: a negative balance is a debt, which refuses every charge (deploys,
 -- renewals, invoices) until top-ups have paid it.

@@ -1,4 +1,4 @@
--- Issue 18: the console sockets open now, whichever replica serves them, so the caps per customer
+-- The console sockets open now, whichever replica serves them, so the caps per customer
 -- and per instance hold at any replica count. A row is refreshed by its replica's re-check (every
 -- CONSOLE_RECHECK_SECONDS) and deleted when the socket closes; one a crashed replica left behind
 -- stops counting once it is no longer refreshed.

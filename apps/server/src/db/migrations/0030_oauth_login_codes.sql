@@ -1,4 +1,4 @@
--- Issue 18: the return from a third-party sign-in carries a one-time code, never a session id. The
+-- The return from a third-party sign-in carries a one-time code, never a session id. The
 -- page trades it (POST api/oauth/session) for the session, once, within a minute, from the browser
 -- that made the trip (the SHA-256 of its trip cookie). Only the code's SHA-256 is kept.
 create table oauth_login_codes (

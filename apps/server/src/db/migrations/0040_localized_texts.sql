@@ -1,4 +1,4 @@
--- Issue 22: the operator's texts in both console languages. The columns that were there hold the
+-- The operator's texts in both console languages. The columns that were there hold the
 -- en_US version (so every existing text becomes the English one); the new *_zh columns hold the
 -- zh_CN version. '' means "not written": readers then get the other language. A text needs at
 -- least one language, so the English one may now be empty when only the Chinese one is written.

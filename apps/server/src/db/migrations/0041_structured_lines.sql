@@ -1,4 +1,4 @@
--- Issue 22: ledger notes and invoice lines as data ({"key": "deploy", "args": {…}}), rendered in the
+-- Ledger notes and invoice lines as data ({"key": "deploy", "args": {…}}), rendered in the
 -- reader's language. `note` and `description` keep the English text: older rows have only that,
 -- and an operator's free-text note stays as typed.
 

@@ -1,4 +1,4 @@
--- Issue 22: invoices and top-up receipts as documents. Each keeps, from the moment it is written,
+-- Invoices and top-up receipts as documents. Each keeps, from the moment it is written,
 -- who issued it (the provider's legal name, address and tax id), the tax rate it was issued under
 -- and the customer's language (its printed form stays in that language); a payment also keeps the
 -- customer's billing details (an invoice already has invoiced_to). A trigger stamps them at insert,

@@ -1,4 +1,4 @@
--- Issue 18: a VMID is not proof that a VM is ours. Every VM Nimbus clones carries its
+-- A VMID is not proof that a VM is ours. Every VM Nimbus clones carries its
 -- installation's identity and its instance's id (modules/compute/marks.ts); the identity is made
 -- once, here, and never changes. It is not a secret: it only tells installations apart.
 create table installation (

@@ -1,4 +1,4 @@
--- Issue 18: a solved proof-of-work challenge (need_recaptcha) is good for one request. Its signature
+-- A solved proof-of-work challenge (need_recaptcha) is good for one request. Its signature
 -- is kept here until the challenge expires (the purge job deletes it then), so a replay is refused.
 create table captcha_spent (
   signature  text primary key,

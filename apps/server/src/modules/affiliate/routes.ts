@@ -46,7 +46,10 @@ export async function affiliateClickRoutes(app: Api, ctx: Context) {
   );
 }
 
-/** The signed-in customer's side of the programme (SPEC §7 GET api/user/aff and what /affiliate needs). */
+/**
+ * The signed-in customer's side of the programme (GET api/user/aff and what /affiliate needs,
+ * docs/product/affiliate.md#api).
+ */
 export async function affiliateRoutes(app: Api, ctx: Context) {
   app.get(
     '/user/aff',

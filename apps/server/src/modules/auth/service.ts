@@ -86,7 +86,7 @@ export async function register(ctx: Context, caller: Caller, body: RegisterBody)
 /**
  * Signs in. After repeated failures for the account or from the address, every attempt needs a
  * solved challenge (need_recaptcha), also with the right password: guessing costs work, and nobody
- * can lock the owner out (issue 18).
+ * can lock the owner out.
  */
 export async function login(ctx: Context, caller: Caller, body: LoginBody): Promise<SessionResult> {
   await ctx.throttle.enforce(addressKey('login-ip', caller.ip), RULES.loginPerIp);

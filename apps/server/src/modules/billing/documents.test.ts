@@ -10,7 +10,7 @@ import { invoicedTo } from './invoices.js';
 import { storeIssuer } from './issuer.js';
 import { billing } from './repository.js';
 
-// Invoices and receipts as documents (issue 22): who issued them, the tax they include, their
+// Invoices and receipts as documents: who issued them, the tax they include, their
 // lines in the reader's language, and their PDFs in the language they were issued in.
 
 let h: Harness;

@@ -33,7 +33,10 @@ export interface InvoiceRow {
   issuer: Issuer | null;
 }
 
-/** The customer as the invoice names them (SPEC §3 "invoiced-to"), frozen at the time of the invoice. */
+/**
+ * The customer as the invoice names them ("invoiced-to", docs/product/billing.md), frozen at the
+ * time of the invoice.
+ */
 export function invoicedTo(user: UserRow): Record<string, string> {
   return { Email: user.email, ...toProfile(user) };
 }

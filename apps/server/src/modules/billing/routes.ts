@@ -7,7 +7,7 @@ import { invoicePdf } from './documents.js';
 import { pdfSchema, sendPdf } from './pdf/http.js';
 import { getInvoice, listInvoices, listLedger } from './service.js';
 
-/** The caller's invoices and balance ledger (issue 9, SPEC §7). */
+/** The caller's invoices and balance ledger (docs/product/billing.md#api). */
 export async function billingRoutes(app: Api, ctx: Context) {
   app.get(
     '/invoices',

@@ -7,7 +7,7 @@ import { solve, solvedCaptcha } from '../../../test/captcha-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { issueChallenge } from './captcha.js';
 
-// Issue 18 §3: ten failed sign-ins locked the account, so anyone could lock a customer out. Now,
+// Ten failed sign-ins locked the account, so anyone could lock a customer out. Now,
 // after repeated failures for an account or from an address, sign-in (and, from that address,
 // sign-up and password reset) answers need_recaptcha until the request carries a solved, unspent
 // proof-of-work challenge: a bot pays work for every try, the owner solves one and gets in.

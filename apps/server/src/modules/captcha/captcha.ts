@@ -7,10 +7,11 @@ import { AppError } from '../../lib/errors.js';
 import type { Rule } from '../throttle/throttle.js';
 
 /**
- * The self-hosted proof-of-work challenge behind SPEC §8 `need_recaptcha` (ALTCHA, issue 18). A
- * challenge hides a counter below CAPTCHA_DIFFICULTY: the browser finds it by trying SHA-256 of
- * salt, nonce and counter until the result starts with the signed prefix. The server only checks an
- * HMAC, keeps each solved challenge's signature until it expires, and refuses it a second time.
+ * The self-hosted proof-of-work challenge behind `need_recaptcha` (ALTCHA;
+ * docs/product/accounts.md#throttles-and-the-human-check-captcha). A challenge hides a counter
+ * below CAPTCHA_DIFFICULTY: the browser finds it by trying SHA-256 of salt, nonce and counter until
+ * the result starts with the signed prefix. The server only checks an HMAC, keeps each solved
+ * challenge's signature until it expires, and refuses it a second time.
  */
 
 const ALGORITHM = 'SHA-256';

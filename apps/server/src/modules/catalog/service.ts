@@ -29,7 +29,10 @@ export function toProduct(p: ProductRow, currency: string, locale: Locale): Prod
   };
 }
 
-/** SPEC §7 api/deploy/products: every region with its groups (types) and their products (sizes). */
+/**
+ * api/deploy/products (docs/product/deploy.md#catalogue): every region with its groups (types) and
+ * their products (sizes).
+ */
 export async function listCatalog(ctx: Context, locale: Locale): Promise<Region[]> {
   const [regions, groups, products] = await Promise.all([
     catalog.regions(ctx.db),
@@ -50,7 +53,7 @@ export async function listCatalog(ctx: Context, locale: Locale): Promise<Region[
   }));
 }
 
-/** SPEC §7 api/product/templates: the images a product can be deployed with. */
+/** api/product/templates (docs/product/deploy.md#catalogue): the images a product can be deployed with. */
 export async function productTemplates(ctx: Context, productId: number, locale: Locale): Promise<Template[]> {
   const product = await catalog.product(ctx.db, productId);
   if (!product) throw new AppError('get_product_error', 404);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startEmulator, type Emulator, type TemplateInfo } from '@nimbus/pve-emulator';
 import type { ComputeConfig } from './config.js';
 
-/** The regions seeded when no COMPUTE_CONFIG is given: SPEC's flagged regions, documentation address ranges. */
+/** The regions seeded when no COMPUTE_CONFIG is given: the flagged regions, documentation address ranges. */
 const DEFAULT_REGIONS = [
   { id: 'hk', name: 'Hong Kong', net: '203.0.113' },
   { id: 'jp', name: 'Tokyo', net: '198.51.100' },

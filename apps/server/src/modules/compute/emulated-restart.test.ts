@@ -9,7 +9,7 @@ import { deployBody } from '../../../test/deploy-helpers.js';
 import { freePort, startServer, stop } from '../../../test/processes.js';
 import { post } from '../users/ledger.js';
 
-// Issue 18 §2: without COMPUTE_CONFIG the server runs emulated clusters in-process. They used to
+// Without COMPUTE_CONFIG the server runs emulated clusters in-process. They used to
 // come back empty after a restart, so every instance read `unknown` and refused every action. They
 // now keep their state in DATA_DIR; this starts the real server process, deploys, stops it (cleanly,
 // then with kill -9) and starts it again.

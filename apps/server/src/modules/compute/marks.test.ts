@@ -9,7 +9,7 @@ import { instances } from '../instances/repository.js';
 import type { ComputeConfig } from './config.js';
 import { startEmbeddedCompute, type EmbeddedCompute } from './embedded.js';
 
-// Issue 18 §2: a VMID is not proof that a VM is ours. Two installations (staging and production)
+// A VMID is not proof that a VM is ours. Two installations (staging and production)
 // share one emulated cluster; each marks its VMs, refuses to start in a range holding the other's,
 // and never acts on, opens a console to or deletes a VM without its own marks.
 

@@ -1,7 +1,7 @@
 import { ProxmoxError, type ClusterResource, type ProxmoxClient } from '@nimbus/proxmox';
 import type { Queryable } from '../../db/pool.js';
 
-// Issue 18: a VMID is not proof that a VM is ours. Every VM Nimbus clones carries two marks, set
+// A VMID is not proof that a VM is ours. Every VM Nimbus clones carries two marks, set
 // in its description by the clone itself (so no VM of ours ever exists without them): the
 // installation's identity and the instance's id. A tag with the identity follows with the VM's
 // configuration, so one `GET /cluster/resources` shows whose VMs a range holds. Nimbus adopts, acts on,

@@ -13,7 +13,7 @@ import { runRenewals } from '../renewals/pass.js';
 import { markDescription } from './marks.js';
 import { reconcile } from './reconcile.js';
 
-// Issue 18 §2: the database and the clusters are compared at start and on a schedule. An
+// The database and the clusters are compared at start and on a schedule. An
 // instance whose VM is gone is shown as such, is not renewed (no charge) and is reported to the
 // operator; a VM marked as ours that no instance owns is reported, never deleted.
 

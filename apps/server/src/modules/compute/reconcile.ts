@@ -12,7 +12,7 @@ import {
   type Marks,
 } from './marks.js';
 
-// Issue 18: the database and the clusters are compared at start and every RECONCILE_EVERY_SECONDS.
+// The database and the clusters are compared at start and every RECONCILE_EVERY_SECONDS.
 // An instance whose VM is gone (or whose VMID now holds a VM that is not its own) is marked
 // missing: the customer sees "not exists", renewals stop (no invoice, no charge) and the operator
 // is told. A VM marked as ours that no instance owns is reported, never deleted.

@@ -5,7 +5,7 @@ import { deployBody, pick, topUp, waitTask } from '../../../test/deploy-helpers.
 import { startHarness, startReplica, type Harness, type Replica } from '../../../test/harness.js';
 import { ProxmoxSlots } from './slots.js';
 
-// Issue 18 §4: the Proxmox concurrency limits (task-creating calls per node and per storage of a
+// The Proxmox concurrency limits (task-creating calls per node and per storage of a
 // cluster) are kept in PostgreSQL, so two replicas on one database share them instead of each
 // allowing the whole limit. Real deploys through both replicas' HTTP APIs and task workers, against
 // one emulated cluster; the emulator's own record of its tasks says how many clones ran at once.

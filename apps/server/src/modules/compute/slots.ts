@@ -10,7 +10,7 @@ const MAX_PAUSE_MS = 1000;
 
 /**
  * The Proxmox concurrency limits (task-creating calls per node and per storage of a cluster) for
- * every process on one database, so they hold at any replica count (issue 18 §4).
+ * every process on one database, so they hold at any replica count.
  *
  * Each limit of N is N slots, each a PostgreSQL advisory lock; a call holds one slot per key from
  * before its POST until its task has ended. Why session-level locks on one connection of its own:

@@ -10,7 +10,7 @@ import { buildApp } from '../../app.js';
 import { SocketReader } from './pipe.js';
 import { END } from './registry.js';
 
-// Issue 18 §2: open consoles are capped per customer and per instance, and an open console closes
+// Open consoles are capped per customer and per instance, and an open console closes
 // when its session signs out, the password is changed or reset, or the instance is suspended or
 // destroyed. Everything goes through the real HTTP routes and console WebSockets, with the
 // emulated cluster behind them.

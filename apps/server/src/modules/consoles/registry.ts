@@ -20,7 +20,10 @@ export interface OpenConsole {
   socket: WebSocket;
   userId: number;
   instanceId: number;
-  /** The sign-in session that asked for it (sessions.id_hash); null for tokens issued before issue 18. */
+  /**
+   * The sign-in session that asked for it (sessions.id_hash); null for tokens issued before
+   * consoles were tied to a session.
+   */
   sessionHash: Buffer | null;
 }
 

@@ -25,7 +25,10 @@ function minor(v: Buffer): number | null {
   return m && Number(m[1]) === 3 ? Number(m[2]) : null;
 }
 
-/** Authenticates to Proxmox's RFB server with `secret` (vncproxy's `password ?? ticket`, FLOWS.md f.3). */
+/**
+ * Authenticates to Proxmox's RFB server with `secret` (vncproxy's `password ?? ticket`;
+ * docs/decisions/0006-console-proxy.md).
+ */
 export async function rfbLogin(ws: WebSocket, r: SocketReader, secret: string): Promise<void> {
   const server = minor(await r.take(12));
   if (server === null || server < 8) throw new Error('the VNC server does not speak RFB 3.8');

@@ -9,7 +9,7 @@ import { serveConsole } from './session.js';
 
 const NAMES: Record<ConsoleKind, string> = { vnc: 'VNC console', xterm: 'serial terminal' };
 
-/** POST api/instance/vnc (SPEC §7) and api/instance/xterm: a console token (needs the session). */
+/** POST api/instance/vnc and api/instance/xterm (docs/product/consoles.md#api): a console token (needs the session). */
 export async function consoleRoutes(app: Api, ctx: Context) {
   for (const kind of ['vnc', 'xterm'] as const) {
     app.post(

@@ -125,7 +125,8 @@ describe('prices', () => {
   it('answers the discounted price itself in minor units, with promotions, and refuses unknown or unpriced cycles', async () => {
     const u = await customer(0);
     const { product } = await pick(h, u.ssid, 'Singapore', 'Standard', '1 vCPU · 1 GB');
-    // SPEC §7's payload: ProductId, Quantity (1), Cycle, PromotionCode, CustomConfig (empty list).
+    // The documented payload (docs/product/deploy.md#checkout-post-apideploy): ProductId,
+    // Quantity (1), Cycle, PromotionCode, CustomConfig (empty list).
     const price = (body: object) =>
       call<PriceResult>(h, 'POST', '/api/deploy/price', {
         ssid: u.ssid,
@@ -160,7 +161,7 @@ describe('prices', () => {
     // The original price stays the catalogue's (5100 a year); the answer is what the customer pays.
     expect((await price({ Cycle: 'Year' })).body.data).toBe(5100);
     expect((await price({ Cycle: 'Year', PromotionCode: 'sg20' })).body.data).toBe(4080);
-    // A refusal says why, on PromotionCode (issue 22): the customer can tell a typo from an old code.
+    // A refusal says why, on PromotionCode: the customer can tell a typo from an old code.
     const refused = async (body: Record<string, unknown>, productId = product.Id) => {
       const r = await call(h, 'POST', '/api/deploy/price', { ssid: u.ssid, body: { ProductId: productId, ...body } });
       return [r.status, r.body.code, r.body.fields?.PromotionCode];

@@ -37,10 +37,11 @@ export interface DeployState {
 }
 
 /**
- * The deploy task of SPEC §4: cloning → configuring → firewall → starting → OK, or the error step
- * with the charge refunded, the address returned and no VM left in Proxmox. Each step records its
- * checkpoint first, so a worker that dies anywhere is resumed by another without repeating what
- * finished: the clone is only sent when the VM does not exist, configuration is idempotent.
+ * The deploy task (docs/product/deploy.md#the-deploy-task): cloning → configuring → firewall →
+ * starting → OK, or the error step with the charge refunded, the address returned and no VM left in
+ * Proxmox. Each step records its checkpoint first, so a worker that dies anywhere is resumed by
+ * another without repeating what finished: the clone is only sent when the VM does not exist,
+ * configuration is idempotent.
  */
 export function deployHandler(ctx: Context): TaskHandler {
   const handler: TaskHandler = async (task, signal) => {

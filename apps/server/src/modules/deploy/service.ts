@@ -19,14 +19,20 @@ import { sshKeys } from '../keys/repository.js';
 import type { DeployState } from './provision.js';
 import { line } from '../billing/lines.js';
 
-/** A product customers may buy: it exists and is not hidden (SPEC §2: an Ord value hides it). */
+/**
+ * A product customers may buy: it exists and is not hidden (an Ord value hides it,
+ * docs/product/deploy.md#catalogue).
+ */
 async function productForSale(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<ProductPlacement> {
   const product = await catalog.product(db, id, opts);
   if (!product || product.ord !== null) throw new AppError('get_product_error', 404);
   return product;
 }
 
-/** SPEC §7 api/deploy/price: the server's discounted price for a product, cycle and promotion code. */
+/**
+ * api/deploy/price (docs/product/deploy.md#promotion-codes): the server's discounted price for a
+ * product, cycle and promotion code.
+ */
 export async function price(ctx: Context, userId: number, body: z.output<typeof PriceBody>): Promise<PriceResult> {
   const product = await productForSale(ctx.db, body.ProductId);
   const q = await quote(ctx.db, product, {
@@ -55,9 +61,10 @@ async function placeOn(ctx: Context, product: ProductPlacement, imageCode: strin
 export const clusterKey = (c: ClusterHandle) => `${c.regionId}/${c.config.name}`;
 
 /**
- * SPEC §7 api/deploy: validates, prices on the server, and in one transaction charges the balance
- * through the ledger, records the paid invoice, creates the instance with its address and enqueues
- * its provisioning task. Money moves exactly once, also under an Idempotency-Key retry.
+ * api/deploy (docs/product/deploy.md#checkout-post-apideploy): validates, prices on the server, and
+ * in one transaction charges the balance through the ledger, records the paid invoice, creates the
+ * instance with its address and enqueues its provisioning task. Money moves exactly once, also
+ * under an Idempotency-Key retry.
  */
 export async function deploy(
   ctx: Context,

@@ -72,7 +72,7 @@ describe('backups', () => {
     const backup = (await list(c.u, c.id)).Items.find((b) => b.Name === 'first')!;
     const before = await config();
     // Changed after the backup: a setting that comes back, and the hostname that stays.
-    // (The description keeps the VM's marks: a VM without them is not acted on, issue 18.)
+    // (The description keeps the VM's marks: a VM without them is not acted on.)
     await c.vm.client.qemu.setConfig(c.vm.node, c.vm.vmid, {
       description: `${before.description}\nchanged later`,
       name: 'renamed',

@@ -4,7 +4,7 @@ import { startHarness, type Harness } from '../../../test/harness.js';
 import { customerWithInstance, expectError } from '../../../test/instance-data-helpers.js';
 import { removeVm } from '../deploy/vm.js';
 
-// Issue 18 §2: a VM deleted on the cluster behind Nimbus's back (by hand, or by another tool) made
+// A VM deleted on the cluster behind Nimbus's back (by hand, or by another tool) made
 // the firewall and snapshot routes answer 500. Every instance route now answers it the same way.
 
 let h: Harness;

@@ -26,7 +26,7 @@ const ACTION =
   'that runs another action, is 409 `wrong_status`.';
 const FIREWALL_NOTE = ' Changes take 1 to 2 minutes to take effect.';
 
-/** Issue 8: an instance's firewall, backups and snapshots; every change is a durable task. */
+/** An instance's firewall, backups and snapshots; every change is a durable task. */
 export async function instanceDataRoutes(app: Api, ctx: Context) {
   const action = replies(ActionTask);
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;

@@ -55,7 +55,7 @@ describe('snapshots', () => {
 
   it('rolls back: a setting changed after the snapshot comes back, the server runs again, its name stays', async () => {
     const before = await c.vm.client.qemu.config(c.vm.node, c.vm.vmid);
-    // (The description keeps the VM's marks: a VM without them is not acted on, issue 18.)
+    // (The description keeps the VM's marks: a VM without them is not acted on.)
     await c.vm.client.qemu.setConfig(c.vm.node, c.vm.vmid, {
       description: `${before.values.description}\nchanged later`,
       name: 'renamed',

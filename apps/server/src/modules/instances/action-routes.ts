@@ -41,7 +41,10 @@ const POWER: { kind: PowerKind; summary: string; when: string }[] = [
   },
 ];
 
-/** The lifecycle actions of issue 8: power, destroy, reinstall, upgrade, password, network, auto-renew. */
+/**
+ * The lifecycle actions (docs/product/instances.md): power, destroy, reinstall, upgrade, password,
+ * network, auto-renew.
+ */
 export async function instanceActionRoutes(app: Api, ctx: Context) {
   for (const p of POWER) {
     app.post(

@@ -219,7 +219,7 @@ describe('listing', () => {
     expect((await listed(u, '?page=2')).Items.map((i) => i.Hostname)).toEqual(['n-0']);
   });
 
-  it('filters by status, destroyed ones only when asked for (issue 22)', async () => {
+  it('filters by status, destroyed ones only when asked for', async () => {
     const u = await signUp(h);
     const jp = await offer(u, 'Tokyo', 'Standard', '1 vCPU · 1 GB');
     const up = await stored(u, jp, { hostname: 'up', status: 'available' });

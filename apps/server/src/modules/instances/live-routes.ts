@@ -37,7 +37,10 @@ import { StatusCache, type ClusterSnapshot } from './status-cache.js';
  * viewer polling every 2 s costs no database query of its own.
  */
 export const LIVE_CACHE = { REVALIDATE_MS: 2_000, MAX_AGE_MS: 5_000, IDLE_MS: 10_000 } as const;
-/** SPEC §9 polls status every 2 s; a cluster nobody asked about for 10 s is no longer polled. */
+/**
+ * The web polls status every 2 s (docs/product/instances.md#live-charts-and-usage-history); a
+ * cluster nobody asked about for 10 s is no longer polled.
+ */
 export const STATUS_POLL = { INTERVAL_MS: 2_000, IDLE_MS: 10_000, MAX_AGE_MS: 6_000, FETCH_TIMEOUT_MS: 5_000 } as const;
 
 function liveState(ctx: Context): { live: LiveState; sessions: RevalidatedCache<string, SessionRef> } {

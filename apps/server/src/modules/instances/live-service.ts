@@ -109,7 +109,10 @@ export function mountedIso(config: Record<string, string>): string | null {
   return null;
 }
 
-/** SPEC §7 api/instance: the detail, the product, the renewal price, addresses and ISO. */
+/**
+ * api/instance (docs/product/instances.md#detail-instancesid): the detail, the product, the renewal
+ * price, addresses and ISO.
+ */
 export async function instanceFull(
   ctx: Context,
   live: LiveState,
@@ -157,7 +160,10 @@ async function placed(ctx: Context, live: LiveState, userId: number, id: number)
   return { cluster: clusterOf(ctx, p.cluster), node: vm.node ?? p.node ?? '', vmid: p.vmid, vm };
 }
 
-/** SPEC §7 api/instance/rrd: Proxmox's rrddata as rates per second; no VM has no history. */
+/**
+ * api/instance/rrd (docs/product/instances.md#live-charts-and-usage-history): Proxmox's rrddata as
+ * rates per second; no VM has no history.
+ */
 export async function instanceRrd(
   ctx: Context,
   live: LiveState,

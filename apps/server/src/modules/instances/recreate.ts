@@ -29,8 +29,10 @@ export interface RecreateState extends BaseState, DeployState {
 export const RECREATE_STEP = { removing: 1, cloning: 2, configuring: 3, starting: 4 } as const;
 
 /**
- * SPEC §7 api/instance/recreate: reinstalls the instance from one of its product's images with new
- * credentials (the password, and the caller's stored SSH keys chosen), keeping its VMID, address and size. The instance is 'recreating' until the task ends.
+ * api/instance/recreate (docs/product/instances.md#reinstall-specs-recreate): reinstalls the
+ * instance from one of its product's images with new credentials (the password, and the caller's
+ * stored SSH keys chosen), keeping its VMID, address and size. The instance is 'recreating' until
+ * the task ends.
  */
 export async function startRecreate(
   ctx: Context,

@@ -5,7 +5,7 @@ import { localeOf } from '../../lib/locale.js';
 import { authOf } from '../../plugins/session.js';
 import { instanceDetail, listInstances } from './service.js';
 
-/** SPEC §7: the signed-in customer's instances, for the list, the dashboard and the detail page. */
+/** The signed-in customer's instances (docs/product/instances.md), for the list, the dashboard and the detail page. */
 export async function instanceRoutes(app: Api, ctx: Context) {
   app.get(
     '/instances',

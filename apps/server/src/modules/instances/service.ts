@@ -76,8 +76,9 @@ function toDetail(
 }
 
 /**
- * SPEC §7 api/instances: one page of the caller's instances, newest first, filtered by status and
- * search; destroyed ones only when `status=destroyed` asks for them.
+ * api/instances (docs/product/instances.md#list-instances): one page of the caller's instances,
+ * newest first, filtered by status and search; destroyed ones only when `status=destroyed` asks for
+ * them.
  */
 export async function listInstances(
   ctx: Context,
@@ -88,14 +89,14 @@ export async function listInstances(
   const { total, rows } = await instanceViews.list(
     ctx.db,
     userId,
-    // Issue 22: destroyed instances are hidden unless the status filter asks for them.
+    // Destroyed instances are hidden unless the status filter asks for them.
     { status: q.status, hideDestroyed: true, search: q.search || undefined },
     { limit: q.limit, offset: (q.page - 1) * q.limit },
   );
   return { Total: total, Items: rows.map((v) => toSummary(v, locale)) };
 }
 
-/** SPEC §7 api/instance/get: one of the caller's instances; anyone else's is "not found", never "forbidden". */
+/** api/instance/get: one of the caller's instances; anyone else's is "not found", never "forbidden". */
 export async function instanceDetail(
   ctx: Context,
   userId: number,

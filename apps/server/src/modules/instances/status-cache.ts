@@ -9,7 +9,10 @@ export interface ClusterSnapshot {
 export interface StatusCacheOptions {
   /** Asks one cluster for its VMs (`GET /cluster/resources?type=vm`). */
   fetch(cluster: string): Promise<ClusterResource[]>;
-  /** How often a watched cluster is asked; SPEC §9 polls status every 2 s. */
+  /**
+   * How often a watched cluster is asked; the web polls status every 2 s
+   * (docs/product/instances.md#live-charts-and-usage-history).
+   */
   intervalMs: number;
   /** A cluster nobody asked about for this long is no longer polled. */
   idleMs: number;

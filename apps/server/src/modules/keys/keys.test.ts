@@ -108,7 +108,7 @@ describe('editing and deleting keys', () => {
   });
 });
 
-describe('validation (SPEC §5)', () => {
+describe('validation', () => {
   const longName = 'n'.repeat(SSH_KEY.nameMax + 1);
   it.each([
     ['no name', { PublicKey: ED25519.line }, { Name: 'required' }],
@@ -159,7 +159,7 @@ describe('validation (SPEC §5)', () => {
     expect((await list(u)).body.data).toEqual([key]);
   });
 
-  it('takes the lower-case id of SPEC §7 to delete', async () => {
+  it('takes the lower-case id to delete', async () => {
     const u = await signUp(h);
     const key = await added(u);
     const r = await del(u, { Id: key.Id });

@@ -8,7 +8,7 @@ import * as keys from './service.js';
 const NOT_FOUND = 'A key that is not the caller’s is 404 `db_no_record`, like one that never existed.';
 const DUPLICATE = 'The same key twice (whatever its comment) is 400 with `fields.PublicKey` = `duplicate_key`.';
 
-/** The signed-in customer's SSH public keys (SPEC §7). */
+/** The signed-in customer's SSH public keys (docs/product/accounts.md#ssh-keys). */
 export async function keyRoutes(app: Api, ctx: Context) {
   app.get(
     '/keys',

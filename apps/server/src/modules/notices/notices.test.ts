@@ -67,7 +67,7 @@ describe('GET api/notices', () => {
     expect(r.body.data.Items[0]).toMatchObject({ Summary: 'Read these first.', Pinned: true });
   });
 
-  it('takes SPEC’s limit, pages and the read filter', async () => {
+  it('takes the limit, pages and the read filter', async () => {
     const u = await signUp(h);
     const ids: number[] = [];
     for (const t of ['one', 'two', 'three', 'four', 'five']) ids.unshift((await published(t)).Id);

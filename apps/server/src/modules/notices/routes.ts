@@ -7,7 +7,7 @@ import { getNotice, listNotices, readAllNotices, readNotice } from './service.js
 
 const NOT_FOUND = 'An unknown or withdrawn notice is 404 `db_no_record`.';
 
-/** The provider's notices as the signed-in customer reads them (SPEC §7 `api/notices`). */
+/** The provider's notices as the signed-in customer reads them (`api/notices`, docs/product/notices.md#api). */
 export async function noticeRoutes(app: Api, ctx: Context) {
   app.get(
     '/notices',

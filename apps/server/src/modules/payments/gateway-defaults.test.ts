@@ -8,7 +8,7 @@ import { dropDatabase, freshDatabase, startHarness, type Harness } from '../../.
 import { freePort, startServer, stop } from '../../../test/processes.js';
 import { startEmbeddedCompute, type EmbeddedCompute } from '../compute/embedded.js';
 
-// Issue 18: the sandbox gateway approves whatever its customer asks. It is a default of the embedded
+// The sandbox gateway approves whatever its customer asks. It is a default of the embedded
 // demo only; beside clusters named in COMPUTE_CONFIG it is on only when the operator names it, and
 // then every start says so. The clusters here are emulated, described to the server as COMPUTE_CONFIG
 // exactly as real ones are.

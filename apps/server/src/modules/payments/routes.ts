@@ -22,7 +22,7 @@ const keyOf = (req: FastifyRequest) => {
   return typeof key === 'string' ? key : undefined;
 };
 
-/** Payment methods, top-ups through a gateway, and paying invoices (issue 9, SPEC §7). */
+/** Payment methods, top-ups through a gateway, and paying invoices (docs/product/billing.md#top-ups-and-gateways). */
 export async function paymentRoutes(app: Api, ctx: Context) {
   app.get(
     '/paymentMethods',

@@ -39,7 +39,10 @@ export const SANDBOX_TEXT = {
 
 export type SandboxText = (typeof SANDBOX_TEXT)['en_US'] & { status: Record<PaymentStatus, string> };
 
-/** SPEC §1's order where a server can see it: the `lang` query, then the `lang` cookie, then Accept-Language. */
+/**
+ * The web's language order (docs/product/accounts.md#language-and-theme) where a server can see it:
+ * the `lang` query, then the `lang` cookie, then Accept-Language.
+ */
 export function sandboxLocale(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
   const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1];
   // A repeated ?lang= arrives as an array, a cookie may hold bad %-escapes: neither is a language.

@@ -39,7 +39,7 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
-/** SPEC §7 api/paymentMethods: the balance (for invoices), then the configured gateways. */
+/** api/paymentMethods (docs/product/billing.md#api): the balance (for invoices), then the configured gateways. */
 export function paymentMethods(ctx: Context): PaymentMethods {
   const c = ctx.config;
   return {
@@ -119,8 +119,9 @@ async function checkout(
 const TOPUP_WINDOW_SECONDS = 3600;
 
 /**
- * SPEC §7 api/balance/topup: a pending top-up and where to pay it. The payment is recorded and
- * committed first; the gateway is called after, outside any transaction.
+ * api/balance/topup (docs/product/billing.md#top-ups-and-gateways): a pending top-up and where to
+ * pay it. The payment is recorded and committed first; the gateway is called after, outside any
+ * transaction.
  */
 export async function topUp(
   ctx: Context,

@@ -8,7 +8,7 @@ import { loadConfig } from '../../config/env.js';
 import { startEmbeddedCompute, type EmbeddedCompute } from '../compute/embedded.js';
 import { joinReplicas, ReplicaConflict } from './replicas.js';
 
-// Issue 18 §4: attachments kept under DATA_DIR are seen only by the replicas that share that folder,
+// Attachments kept under DATA_DIR are seen only by the replicas that share that folder,
 // so a second replica whose DATA_DIR/attachments the running one cannot see refuses to start, with a
 // message that says what to do; replicas sharing the folder, or the same bucket, start.
 

@@ -37,11 +37,11 @@ interface Row {
 }
 
 /**
- * Registers this process among the replicas on the database, refreshed every HEARTBEAT_SECONDS,
- * and refuses (ReplicaConflict) to join live replicas it cannot share attachments with (issue 18
- * §4): with attachments under DATA_DIR, every other live replica keeping them in files must have
- * left its mark in this process's own DATA_DIR/attachments (the folder is shared, e.g. over NFS),
- * and a replica using a bucket must not meet one using files or another bucket. Replicas starting
+ * Registers this process among the replicas on the database, refreshed every HEARTBEAT_SECONDS, and
+ * refuses (ReplicaConflict) to join live replicas it cannot share attachments with: with
+ * attachments under DATA_DIR, every other live replica keeping them in files must have left its
+ * mark in this process's own DATA_DIR/attachments (the folder is shared, e.g. over NFS), and a
+ * replica using a bucket must not meet one using files or another bucket. Replicas starting
  * together are checked one at a time, so one of them always sees the other.
  */
 export async function joinReplicas(ctx: Pick<Context, 'config' | 'db' | 'log'>): Promise<Replica> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 
-// The public settings the sign-in and sign-up pages read (issue 22): the terms and privacy links.
+// The public settings the sign-in and sign-up pages read: the terms and privacy links.
 
 let h: Harness;
 

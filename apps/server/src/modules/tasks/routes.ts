@@ -9,7 +9,7 @@ import { tasks } from './repository.js';
 async function taskOf(ctx: Context, userId: number, instanceId: number, taskId: number): Promise<TaskResult> {
   const task = await tasks.owned(ctx.db, userId, instanceId, taskId);
   if (!task) {
-    // Another customer's or a missing instance is instance_not_exist (SPEC §8); a task the
+    // Another customer's or a missing instance is instance_not_exist; a task the
     // caller's instance never had is no record.
     if (!(await instances.owned(ctx.db, userId, instanceId))) throw instanceNotFound();
     throw new AppError('db_no_record', 404);
@@ -17,7 +17,10 @@ async function taskOf(ctx: Context, userId: number, instanceId: number, taskId: 
   return { Status: task.status, Step: task.step };
 }
 
-/** SPEC §7: a task of one of the caller's instances, polled while it runs (deploy 200 ms, reinstall 250 ms). */
+/**
+ * A task of one of the caller's instances, polled while it runs (deploy 200 ms, reinstall 250 ms;
+ * docs/product/instances.md#tasks).
+ */
 export async function taskRoutes(app: Api, ctx: Context) {
   const description =
     'Status: 0 pending, 1 running, 2 OK, 3 finished, 4 stopped, 5 error. Deploy steps: 0 queueing, 1 cloning, 2 configuring, 3 firewall, 4 starting, 5 error. Another customer’s or a missing instance is 404 `instance_not_exist`; an unknown task of the caller’s instance 404 `db_no_record`.';

@@ -76,7 +76,7 @@ export const RULES = {
   /**
    * Failures after which a request needs a solved challenge (need_recaptcha): wrong passwords for an
    * account at sign-in, and wrong passwords or codes from an address (which then also asks before
-   * mailing sign-up and reset codes). Never a lockout: the owner solves one and gets in (issue 18).
+   * mailing sign-up and reset codes). Never a lockout: the owner solves one and gets in.
    */
   loginFailuresPerEmail: { limit: 5, windowSeconds: 900, scope: 'account' },
   authFailuresPerIp: { limit: 10, windowSeconds: 900, scope: 'ip' },

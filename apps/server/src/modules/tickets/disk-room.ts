@@ -18,7 +18,10 @@ async function freeBytes(dir: string): Promise<number> {
   }
 }
 
-/** 507 `storage_full` (a documented extension of SPEC §8), after telling the operator why. */
+/**
+ * 507 `storage_full` (an extension of the error catalogue, docs/product/tickets.md#attachments),
+ * after telling the operator why.
+ */
 export function storageFull(ctx: Pick<Context, 'log'>, why: string): AppError {
   ctx.log.warn(`an upload was refused: ${why}`);
   return new AppError('storage_full', 507);

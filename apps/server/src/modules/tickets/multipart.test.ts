@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../../../test/harness.js';
 import { pngBytes } from '../../../test/ticket-helpers.js';
 import { staffTokens } from '../staff/tokens.js';
 
-// Issue 18: broken multipart bodies on both attachment routes, sent over real HTTP as a hostile
+// Broken multipart bodies on both attachment routes, sent over real HTTP as a hostile
 // client writes them, and file names that would read backwards on a page.
 
 let h: Harness;

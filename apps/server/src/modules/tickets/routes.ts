@@ -41,7 +41,7 @@ const NOT_FOUND = 'Another customer’s ticket is 404 `db_no_record`, like one t
 const CONTENT =
   '`fields.Content`: `ticket_content_empty` or `ticket_content_too_large`; `fields.AttachmentIds`: `too_many_attachments`, or `invalid_value` when an id is not the caller’s own upload waiting for a message.';
 
-/** The signed-in customer's support tickets (issue 10, SPEC §7). */
+/** The signed-in customer's support tickets (docs/product/tickets.md#api). */
 export async function ticketRoutes(app: Api, ctx: Context) {
   await installMultipart(app);
   app.get(

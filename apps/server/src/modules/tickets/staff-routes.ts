@@ -39,7 +39,7 @@ const SCOPE = 'Needs an operator token with the `tickets` scope (else 403 `acces
 const UNKNOWN = 'An unknown ticket is 404 `db_no_record`.';
 const CLOSED = 'A closed ticket is 409 `wrong_status`.';
 
-/** The staff API's tickets: what a help desk reads and does for every customer (issue 10). */
+/** The staff API's tickets: what a help desk reads and does for every customer. */
 export async function staffTicketRoutes(app: Api, ctx: Context) {
   await installMultipart(app);
   app.get(

@@ -8,7 +8,7 @@ import { SAMPLES, upload, uploadAs } from '../../../test/ticket-helpers.js';
 import { staffTokens } from '../staff/tokens.js';
 import { MAX_PENDING_UPLOADS } from './attachments.js';
 
-// Issue 18 §4 and §5: a customer's upload limits and attachment storage quota are counted in
+// A customer's upload limits and attachment storage quota are counted in
 // PostgreSQL, so they hold whichever replica takes each upload, and an upload that would leave
 // DATA_DIR's disk below DATA_DIR_MIN_FREE_MB is refused with a clear error, never written.
 

@@ -150,7 +150,7 @@ describe('opening and reading tickets', () => {
   });
 });
 
-describe('validation (SPEC §5)', () => {
+describe('validation', () => {
   const long = 'x'.repeat(TICKET_LIMITS.contentMax + 1);
   it.each([
     ['empty content', { Content: '' }, { Content: 'ticket_content_empty' }],

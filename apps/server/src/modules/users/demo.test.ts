@@ -7,7 +7,7 @@ import { dropDatabase, freshDatabase } from '../../../test/harness.js';
 import { freePort, startServer, stop } from '../../../test/processes.js';
 import { startEmbeddedCompute } from '../compute/embedded.js';
 
-// Issue 18 §3: two replicas starting together on an empty database both counted no accounts and
+// Two replicas starting together on an empty database both counted no accounts and
 // both made the demo account (one then died on the unique email). Only the embedded demo (emulated
 // compute) has a demo account, made once.
 

@@ -7,7 +7,8 @@ import { useTranslation } from '../../lib/i18n/react';
 import { translate, type TOptions } from '../../lib/i18n/translate';
 
 // The third-party login strings load with the buttons that show them, both languages together (a
-// few hundred bytes), not with /login's first download, which has a budget (issue 6).
+// few hundred bytes), not with /login's first download, which has a budget
+// (docs/decisions/0005-web-bundle-budget.md).
 const STRINGS = { en_US: { oauth: en }, zh_CN: { oauth: zh } } as unknown as Record<string, Resources>;
 const PLURALS = new Intl.PluralRules('en-US');
 

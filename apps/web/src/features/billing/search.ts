@@ -5,8 +5,8 @@ export const BILLING_TABS = ['invoices', 'transactions'] as const;
 export type BillingTab = (typeof BILLING_TABS)[number];
 
 /**
- * /billing search parameters: SPEC §2's invoice_id, the payment a gateway sent the customer back
- * with, the tab, the invoices' status filter and the page of the shown list.
+ * /billing search parameters (docs/product/billing.md#pages): invoice_id, the payment a gateway
+ * sent the customer back with, the tab, the invoices' status filter and the page of the shown list.
  */
 export interface BillingSearch {
   invoice_id?: string;

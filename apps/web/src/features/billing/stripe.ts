@@ -1,6 +1,6 @@
 /**
- * SPEC §2: in production, entering /billing loads the card payment SDK, only when the operator
- * configured Stripe. The import keeps Stripe.js out of every other page's code.
+ * In production (docs/product/billing.md#pages), entering /billing loads the card payment SDK, only
+ * when the operator configured Stripe. The import keeps Stripe.js out of every other page's code.
  */
 export function preloadStripe(publishableKey: string | null): void {
   if (!import.meta.env.PROD || !publishableKey) return;

@@ -55,7 +55,7 @@ const REGIONS: Region[] = [
   },
 ];
 
-describe('the deploy selection cascade (SPEC §4)', () => {
+describe('the deploy selection cascade', () => {
   it('starts on the first open region, its first group, its first visible product and first priced cycle', () => {
     expect(initialSelection(REGIONS, {})).toEqual({ regionId: 1, groupId: 10, productId: 101, cycle: 'monthly' });
   });
@@ -94,7 +94,7 @@ describe('the deploy selection cascade (SPEC §4)', () => {
   });
 });
 
-describe('regions that cannot be chosen (SPEC §2, issue 22)', () => {
+describe('regions that cannot be chosen', () => {
   it('closes a region with no groups, and one whose every size is sold out, each with its reason', () => {
     const soldOut: Region = {
       Id: 3,
@@ -131,7 +131,7 @@ describe('regions that cannot be chosen (SPEC §2, issue 22)', () => {
   });
 });
 
-describe('what a deploy still lacks (issue 22)', () => {
+describe('what a deploy still lacks', () => {
   const draft = {
     regionId: 1,
     groupId: 10,
@@ -169,7 +169,7 @@ describe('what a deploy still lacks (issue 22)', () => {
   });
 });
 
-describe('the draft’s prices and its return from a top-up (SPEC §3, issue 22)', () => {
+describe('the draft’s prices and its return from a top-up', () => {
   const fresh = newDraft(REGIONS, { product_id: 102 });
 
   it('starts with the original price as the price to pay, and no promotion', () => {
@@ -206,7 +206,7 @@ describe('the draft’s prices and its return from a top-up (SPEC §3, issue 22)
   });
 });
 
-describe('generated credentials (SPEC §5, §9)', () => {
+describe('generated credentials', () => {
   it('makes ECS- hostnames and 16-character passwords with mixed characters', () => {
     for (let i = 0; i < 50; i++) {
       expect(randomHostname()).toMatch(/^ECS-[A-Za-z0-9]{6}$/);
@@ -219,7 +219,7 @@ describe('generated credentials (SPEC §5, §9)', () => {
   });
 });
 
-describe('the /deploy search parameters (SPEC §2)', () => {
+describe('the /deploy search parameters', () => {
   it('keeps integers and strings, names the rest and clears their raw values', () => {
     expect(parseDeploySearch({ region_id: 3, group_id: '4', product_id: 5, promo_code: 'SPRING' })).toEqual({
       region_id: 3,

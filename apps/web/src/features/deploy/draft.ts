@@ -11,12 +11,13 @@ import {
 import type { DeploySearch } from './search';
 
 /**
- * SPEC §3 "Deploy draft": what the customer has chosen so far. It lives while the customer stays on
- * /deploy (SPEC §2: cleared on leaving), and rides along a top-up's round trip (issue 22).
+ * The deploy draft (docs/product/deploy.md#deploy-page): what the customer has chosen so far. It
+ * lives while the customer stays on /deploy (cleared on leaving), and rides along a top-up's round
+ * trip, so a customer who leaves to top up the balance comes back to the choices they made.
  */
 export interface DeployDraft {
   regionId: number | null;
-  /** The type (SPEC's type_id): a group of the region. */
+  /** The type (the link's group_id): a group of the region. */
   groupId: number | null;
   productId: number | null;
   /** The renew cycle. */
@@ -34,7 +35,7 @@ export interface DeployDraft {
   originalPrice: number | null;
   /** The price to pay: api/deploy/price's quote for the promotion code, else the original price. */
   calculatedPrice: number | null;
-  /** SPEC's startAfterReinstall: start the server once it is installed (api/deploy's UserData.Start). */
+  /** startAfterReinstall: start the server once it is installed (api/deploy's UserData.Start). */
   startAfterReinstall: boolean;
 }
 
@@ -46,10 +47,10 @@ function randomFrom(alphabet: string, length: number): string {
   return Array.from(values, (v) => alphabet[v % alphabet.length]).join('');
 }
 
-/** SPEC §5/§9: "ECS-" plus 6 random alphanumerics. */
+/** "ECS-" plus 6 random alphanumerics (docs/product/deploy.md). */
 export const randomHostname = () => `${HOSTNAME.prefix}${randomFrom(ALPHANUMERIC, 6)}`;
 
-/** SPEC §9: 16 random characters with at least a lower-case letter, an upper-case letter and a digit. */
+/** 16 random characters with at least a lower-case letter, an upper-case letter and a digit. */
 export function randomPassword(): string {
   for (;;) {
     const candidate = randomFrom(PASSWORD_CHARS, GENERATED_PASSWORD_LENGTH);
@@ -57,21 +58,21 @@ export function randomPassword(): string {
   }
 }
 
-/** SPEC §2: products flagged with an Ord value are hidden. */
+/** Products flagged with an Ord value are hidden (docs/product/deploy.md#catalogue). */
 export const visibleProducts = (group: Group | undefined): Product[] =>
   group ? group.Products.filter((p) => p.Ord === null) : [];
 
 /** A size that can be bought now: no stock limit, or some left. */
 export const inStock = (product: Product) => product.Stock === null || product.Stock > 0;
 
-/** SPEC §2: a region with no groups is shown disabled; so is one whose every size is sold out. */
+/** A region with no groups is shown disabled; so is one whose every size is sold out. */
 export const isRegionOpen = (region: Region) => region.Groups.some((g) => visibleProducts(g).some(inStock));
 
 /** Why a region cannot be chosen: nothing offered there yet, or everything sold out. */
 export const regionClosedReason = (region: Region): 'noGroups' | 'soldOut' | null =>
   isRegionOpen(region) ? null : region.Groups.some((g) => visibleProducts(g).length > 0) ? 'soldOut' : 'noGroups';
 
-/** The cycles a product is priced for, in SPEC §3's order. */
+/** The cycles a product is priced for, in the order of CYCLES. */
 export const pricedCycles = (product: Product | undefined): CycleKey[] =>
   product ? CYCLES.map((c) => c.key).filter((key) => product.Price[key] !== undefined) : [];
 
@@ -81,7 +82,11 @@ interface Selection {
   product?: Product;
 }
 
-/** A draft with nothing typed yet: SPEC §4's cascade from the link, a fresh hostname, user root. */
+/**
+ * A draft with nothing typed yet: the cascade
+ * (docs/product/deploy.md#selection-cascade-initialselection-cascade-choosegroup) from the link, a
+ * fresh hostname, user root.
+ */
 export function newDraft(regions: Region[], search: DeploySearch): DeployDraft {
   return priced(
     {
@@ -102,7 +107,7 @@ export function newDraft(regions: Region[], search: DeploySearch): DeployDraft {
 }
 
 /**
- * SPEC §4: the original price of the chosen product and cycle, which is also the price to pay
+ * The original price of the chosen product and cycle, which is also the price to pay
  * while no promotion is applied (a promotion's quote stays until the product or cycle changes).
  */
 export function priced(draft: DeployDraft, regions: Region[]): DeployDraft {
@@ -155,9 +160,11 @@ export function select(regions: Region[], draft: Pick<DeployDraft, 'regionId' | 
 }
 
 /**
- * SPEC §4 "Deploy selection cascade": the region holding product_id (or region_id), else the
- * first open region; the group holding the product (or group_id), else the first; the product
- * from the URL if valid, else the first; the first priced cycle.
+ * The selection cascade
+ * (docs/product/deploy.md#selection-cascade-initialselection-cascade-choosegroup): the region
+ * holding product_id (or region_id), else the first open region; the group holding the product (or
+ * group_id), else the first; the product from the URL if valid, else the first; the first priced
+ * cycle.
  */
 export function initialSelection(regions: Region[], search: DeploySearch) {
   const open = regions.filter(isRegionOpen);
@@ -190,13 +197,13 @@ export function cascade(region: Region | undefined, groupId?: number | null, pro
 
 /**
  * A type chosen: its first size and that size's first priced cycle. The size chosen before belongs
- * to another type, so it must not pull the choice back there (issue 22).
+ * to another type, so it must not pull the choice back there.
  */
 export const chooseGroup = (region: Region | undefined, groupId: number) => cascade(region, groupId, null);
 
 const HOSTNAME_OK = /^[A-Za-z][A-Za-z0-9-]+$/;
 
-/** What the draft still lacks before "Deploy now" can send it, in the page's order (issue 22). */
+/** What the draft still lacks before "Deploy now" can send it, in the page's order. */
 export type Missing = 'size' | 'cycle' | 'image' | 'hostname' | 'username' | 'credentials';
 
 export function missingForDeploy(

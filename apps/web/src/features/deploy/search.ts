@@ -1,15 +1,15 @@
 // The /deploy search parameters. This module is part of the route tree, which loads with the
 // entry: it imports nothing from the contract, so the catalogue's schemas stay in the page's chunk.
 
-/** SPEC §2: optional search parameters of /deploy. */
+/** Optional search parameters of /deploy (docs/product/deploy.md#search-parameters-featuresdeploysearchts). */
 export interface DeploySearch {
   region_id?: number;
   group_id?: number;
   product_id?: number;
   promo_code?: string;
   /**
-   * Not SPEC's: the top-up this page sent the customer to, when /billing brings them back to the
-   * draft they left (issue 22). Anything but a whole number is dropped without a word.
+   * Ours, beyond the link's parameters: the top-up this page sent the customer to, when /billing
+   * brings them back to the draft they left. Anything but a whole number is dropped without a word.
    */
   resume?: number;
 }
@@ -22,7 +22,7 @@ const isId = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) &&
 const asId = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
 
 /**
- * SPEC §2: region_id, group_id and product_id are integers, promo_code a string. A parameter of
+ * region_id, group_id and product_id are integers, promo_code a string. A parameter of
  * the wrong type or precision is left out and named in `invalid` (absent when none), for the
  * page's message.
  */

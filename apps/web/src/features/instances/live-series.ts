@@ -26,9 +26,10 @@ function rate(now: number, before: number, seconds: number): number | null {
 }
 
 /**
- * Adds a status sample (SPEC §9): rates come from counter deltas only when the samples are at least
- * CHARTS.minRateIntervalMs apart, so a sample that comes sooner (the same cached sample twice, or a
- * refetch right after the last one) is left out; CHARTS.historyPoints points are kept.
+ * Adds a status sample (docs/product/instances.md#live-charts-and-usage-history): rates come from
+ * counter deltas only when the samples are at least CHARTS.minRateIntervalMs apart, so a sample
+ * that comes sooner (the same cached sample twice, or a refetch right after the last one) is left
+ * out; CHARTS.historyPoints points are kept.
  */
 export function appendSample(
   history: LiveHistory,
@@ -52,7 +53,7 @@ export function appendSample(
 /**
  * The time axis of a live chart, in seconds. Two samples or more span their own range. Before that,
  * uPlot pads a lone timestamp to about 1,000 days (the axis reads in years until the next sample),
- * so one sample, or none yet, shows the two minutes that SPEC §9's 60 points at 2 s will fill,
+ * so one sample, or none yet, shows the two minutes that 60 points at 2 s will fill,
  * ending at the sample (or now).
  */
 export function timeRange(xs: ArrayLike<number>, min: number, max: number, nowSeconds: number): [number, number] {
@@ -68,7 +69,7 @@ export const overviewWindow = (points: LivePoint[], size: number = CHARTS.overvi
 export const SEED_SECONDS = 5 * 60;
 
 /**
- * What an overview chart shows (issue 22: never an empty chart on opening): its last
+ * What an overview chart shows (never an empty chart on opening): its last
  * CHARTS.overviewPoints live points and, until they fill it, the usage history's points of the
  * SEED_SECONDS before the first of them (or before now, while there is none), so the chart starts
  * with the last minutes and the live samples carry on from there.
@@ -93,7 +94,7 @@ export function rrdPoints(data: RrdData): LivePoint[] {
   }));
 }
 
-/** The top of a y axis: the data's maximum with some headroom, never below `floor` (SPEC §9). */
+/** The top of a y axis: the data's maximum with some headroom, never below `floor`. */
 export function axisMax(values: readonly (number | null | undefined)[], floor: number): number {
   let max = 0;
   for (const v of values) if (typeof v === 'number' && v > max) max = v;

@@ -10,7 +10,9 @@ export interface NewTicketValues extends Record<string, unknown> {
 
 /**
  * The client's checks of a new ticket, the server's rules (TicketAddBody): a type, a title of 1 to
- * TICKET_LIMITS.titleMax characters and SPEC §5's content rules. Answers FIELD_ERRORS keys.
+ * TICKET_LIMITS.titleMax characters and the content rules
+ * (docs/product/tickets.md#rules-ticket_limits-packagescontractsrcticketsts). Answers FIELD_ERRORS
+ * keys.
  */
 export function validateNewTicket(v: NewTicketValues): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -22,7 +24,7 @@ export function validateNewTicket(v: NewTicketValues): Record<string, string> {
   return errors;
 }
 
-/** A reply's one check: SPEC §5's "cannot be empty" and "too large". */
+/** A reply's one check: "cannot be empty" and "too large". */
 export const validateReply = (v: { Content: string }): Record<string, string> => {
   const content = ticketContentError(v.Content);
   return content ? { Content: content } : {};

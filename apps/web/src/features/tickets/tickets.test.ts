@@ -95,7 +95,7 @@ describe('the ticket forms', () => {
     expect(validateNewTicket(valid)).toEqual({});
   });
 
-  it("names SPEC §5's message errors and the missing fields", () => {
+  it('names the message errors and the missing fields', () => {
     expect(validateNewTicket({ ...valid, TypeId: '', Title: '  ', Content: ' \n ' })).toEqual({
       TypeId: 'required',
       Title: 'required',

@@ -15,9 +15,10 @@ function cookie(name: string): string | null {
 }
 
 /**
- * SPEC §1: the stored choice, then the query string (`lang`), then a cookie (`lang`), then the
- * browser. `chosen` when a person chose it (stored, or named in a link's query string): only a
- * choice is stored, so a signed-in account's language can still apply where nobody chose one.
+ * The language (docs/product/accounts.md#language-and-theme): the stored choice, then the query
+ * string (`lang`), then a cookie (`lang`), then the browser. `chosen` when a person chose it
+ * (stored, or named in a link's query string): only a choice is stored, so a signed-in account's
+ * language can still apply where nobody chose one.
  */
 export function detectLocale(): { locale: Locale; chosen: boolean } {
   const choice = stored() || new URLSearchParams(window.location.search).get('lang');

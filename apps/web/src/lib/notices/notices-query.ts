@@ -27,5 +27,8 @@ export const noticesQueryOptions = (params: NoticesParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The dashboard's notices (SPEC §2: limit 4); the sidebar's unread badge reads the same answer. */
+/**
+ * The dashboard's notices (limit 4, docs/product/README.md#the-shell-and-the-dashboard); the
+ * sidebar's unread badge reads the same answer.
+ */
 export const recentNoticesQueryOptions = () => noticesQueryOptions({ limit: DASHBOARD_LIMITS.notices });

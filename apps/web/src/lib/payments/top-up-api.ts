@@ -2,8 +2,8 @@ import { IDEMPOTENCY_HEADER, Payment, PaymentMethods, QUERY, type TopUpBody } fr
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 
-// A top-up is started from /billing and from /deploy's checkout (issue 22: a deploy the balance
-// cannot cover), so its reads and its call live here rather than in either feature.
+// A top-up is started from /billing and from /deploy's checkout (a deploy the balance cannot
+// cover), so its reads and its call live here rather than in either feature.
 
 /** The key of the payment methods, apart from the billing reads a payment refreshes. */
 export const PAYMENT_METHODS_KEY = ['payment-methods'] as const;

@@ -1,4 +1,4 @@
-// A page that sends the customer to a gateway to top up (issue 22: /deploy when the balance cannot
+// A page that sends the customer to a gateway to top up (/deploy when the balance cannot
 // cover the deploy) leaves what it needs to pick up again here. The gateway brings the customer back
 // to /billing?payment_id=, which sends them on to that page once the payment has settled. The tab's
 // session storage keeps it: it is this tab's, and it goes when the tab closes.

@@ -21,7 +21,7 @@ const hasStoredTheme = () => isTheme(stored(THEME_STORAGE_KEY));
 
 /**
  * The language and theme saved to the account follow the customer to every device: applied on a
- * device where nobody chose one (SPEC §1's stored choice still wins on the device that made it),
+ * device where nobody chose one (the stored choice still wins on the device that made it),
  * and not stored there, so a later change saved from another device applies too.
  */
 export function useAccountPreferences(): void {

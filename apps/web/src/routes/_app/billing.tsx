@@ -12,9 +12,9 @@ import { usePageTitle } from '../../lib/page-title';
 export const Route = createFileRoute('/_app/billing')({
   validateSearch: parseBillingSearch,
   loaderDeps: ({ search }) => ({ invoice_id: search.invoice_id }),
-  // SPEC §2: an invoice_id is fetched (3 retries, 100 ms apart) and opened, or the customer lands
-  // on /billing with a warning. The payment methods are prefetched; in production, with Stripe
-  // configured, its SDK starts loading.
+  // An invoice_id (docs/product/billing.md#pages) is fetched (3 retries, 100 ms apart) and opened,
+  // or the customer lands on /billing with a warning. The payment methods are prefetched; in
+  // production, with Stripe configured, its SDK starts loading.
   loader: async ({ context, deps }) => {
     const { queryClient } = context;
     if (deps.invoice_id !== undefined) {

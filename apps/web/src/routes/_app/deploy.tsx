@@ -10,7 +10,7 @@ import { prefetched } from '../../lib/prefetch';
 
 export const Route = createFileRoute('/_app/deploy')({
   validateSearch: parseDeploySearch,
-  // SPEC §2: the catalogue is prefetched on entering; the keys start loading alongside.
+  // The catalogue is prefetched on entering; the keys start loading alongside.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(prefetched(sshKeysQueryOptions()));
     return context.queryClient.ensureQueryData(productsQueryOptions());
@@ -36,8 +36,9 @@ function NewInstancePage() {
 }
 
 /**
- * SPEC §2's validation error of the route: the link's parameters of the wrong type or precision,
- * named until the customer drops them (the page works on without them meanwhile).
+ * The route's validation error (docs/product/deploy.md#search-parameters-featuresdeploysearchts):
+ * the link's parameters of the wrong type or precision, named until the customer drops them (the
+ * page works on without them meanwhile).
  */
 function InvalidSearch({ keys }: { keys: DeploySearchKey[] }) {
   const { t } = useTranslation('deploy');

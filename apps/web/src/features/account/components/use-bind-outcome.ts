@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify';
 import { oauthProvidersQueryOptions } from '../api/identities';
 
 /**
- * The return to /me from binding a provider: a toast saying how it went (SPEC §8's "Binding or
+ * The return to /me from binding a provider: a toast saying how it went ("Binding or
  * unbinding failed" when it did not), once, then `done` drops the outcome from the address.
  */
 export function useBindOutcome(outcome: string | undefined, providerId: string | undefined, done: () => void) {

@@ -21,7 +21,7 @@ export const affiliateKeys = {
   commissions: (page: number) => [...affiliateKeys.all, 'commissions', page] as const,
 };
 
-/** GET api/user/aff (SPEC §7): the caller's link, rate and totals. */
+/** GET api/user/aff (docs/product/affiliate.md#api): the caller's link, rate and totals. */
 export const affiliateQueryOptions = () =>
   queryOptions({
     queryKey: affiliateKeys.summary(),

@@ -20,7 +20,8 @@ import { TermsCheckbox } from './terms-checkbox';
 // Loaded when the server asks for a challenge (need_recaptcha); see use-human-check.tsx.
 const loadHumanCheck = () => import('../human-check/human-check');
 
-// Third-party logins load after the form is usable: /login's first download has a budget (issue 6).
+// Third-party logins load after the form is usable: /login's first download has a budget
+// (docs/decisions/0005-web-bundle-budget.md).
 const ThirdPartyLogin = /* @__PURE__ */ lazy(() => import('./third-party-login'));
 
 type Values = {

@@ -11,7 +11,10 @@ import { useOAuthLogin } from '../api/oauth-login';
 import { useOAuthText } from '../oauth-text';
 
 export interface ThirdPartyLoginProps {
-  /** The terms box is ticked: the provider's sign-in accepts them (SPEC §5), and the start records it. */
+  /**
+   * The terms box is ticked: the provider's sign-in accepts them
+   * (docs/product/accounts.md#third-party-logins), and the start records it.
+   */
   agreed: boolean;
   redirect?: string;
   /** A referral code, for an account the sign-in makes. */
@@ -22,7 +25,7 @@ export interface ThirdPartyLoginProps {
 }
 
 /**
- * Third-party sign-in on /login and /register: SPEC §8's "Third-party login failed" after a failed
+ * Third-party sign-in on /login and /register: "Third-party login failed" after a failed
  * return or a provider that could not be reached, and "Continue with …" for each configured
  * provider (nothing when none is configured).
  */

@@ -31,7 +31,8 @@ export async function solveCaptcha(onProgress: (done: number) => void): Promise<
 
 /**
  * The panel's strings travel with it, not in the public locale files: /login's first download has
- * no room to spare (issue 6), and most visitors never see the check.
+ * no room to spare (docs/decisions/0005-web-bundle-budget.md), and most visitors never see the
+ * check.
  */
 const TEXT: Record<Locale, Record<'checking' | 'hint' | 'progress', string>> = {
   en_US: {

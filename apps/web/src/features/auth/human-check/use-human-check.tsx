@@ -13,10 +13,11 @@ export type HumanGuard = <T>(send: (captcha?: string) => Promise<T>) => Promise<
 export type LoadHumanCheck = () => Promise<typeof HumanCheck>;
 
 /**
- * SPEC §8 `need_recaptcha` (issue 18): after repeated failures the server wants a solved
- * proof-of-work challenge with the request. `guard` fetches and solves one in the page (no third
- * party, WebCrypto on the main thread, so the CSP needs no worker) and sends the request again;
- * `status` is the "verifying you're human" panel meanwhile, with its progress, and null otherwise.
+ * `need_recaptcha` (docs/product/accounts.md#throttles-and-the-human-check-captcha): after
+ * repeated failures the server wants a solved proof-of-work challenge with the request. `guard`
+ * fetches and solves one in the page (no third party, WebCrypto on the main thread, so the CSP needs
+ * no worker) and sends the request again; `status` is the "verifying you're human" panel meanwhile,
+ * with its progress, and null otherwise.
  */
 export function useHumanCheck(load: LoadHumanCheck): { guard: HumanGuard; status: ReactNode } {
   const [Panel] = useState(() => lazy(load));

@@ -5,7 +5,7 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/notify';
 import { invoiceQueryOptions } from './invoices-api';
 
-/** SPEC §9: the invoice fetch is retried 3 times, 100 ms apart (an invoice just made may lag). */
+/** The invoice fetch is retried 3 times, 100 ms apart (an invoice just made may lag). */
 export const INVOICE_FETCH = { retries: 3, retryDelayMs: 100 } as const;
 
 /** An invoice id from the path or the search, or null when it cannot be one. */
@@ -17,8 +17,9 @@ export const invoiceIdFrom = (raw: unknown): number | null => {
 };
 
 /**
- * SPEC §2's invoice check of /billing and /invoices/{id}: an invoice that cannot be read after the
- * retries (missing, another customer's) is a 3 s warning and a redirect to /billing.
+ * The invoice check (docs/product/billing.md#pages) of /billing and /invoices/{id}: an invoice that
+ * cannot be read after the retries (missing, another customer's) is a 3 s warning and a redirect to
+ * /billing.
  */
 export async function ensureInvoice(queryClient: QueryClient, raw: unknown): Promise<number> {
   const id = invoiceIdFrom(raw);

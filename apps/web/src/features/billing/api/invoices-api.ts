@@ -21,7 +21,7 @@ export const invoicesQueryOptions = (params: InvoicesParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The dashboard's invoices (SPEC §2: limit 4). */
+/** The dashboard's invoices (limit 4, docs/product/README.md#the-shell-and-the-dashboard). */
 export const recentInvoicesQueryOptions = () => invoicesQueryOptions({ limit: DASHBOARD_LIMITS.invoices });
 
 /** GET api/invoice: one of the caller's invoices; another customer's id is "not found". */

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 
 const COLORS: Record<InvoiceStatus, string> = { unpaid: 'orange', paid: 'teal', cancelled: 'gray' };
 
-/** SPEC §3's invoice statuses: unpaid, paid, cancelled. */
+/** The invoice statuses (docs/product/billing.md): unpaid, paid, cancelled. */
 export function InvoiceStatusBadge({ status, size }: { status: InvoiceStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation('billing');
   return (

@@ -20,7 +20,7 @@ interface BillingPageProps {
   onSearchChange: (next: BillingSearch) => void;
 }
 
-/** /billing (SPEC §2): the balance and a top-up, the invoices and the ledger. */
+/** /billing (docs/product/billing.md#pages): the balance and a top-up, the invoices and the ledger. */
 export function BillingPage({ methods, search, onSearchChange }: BillingPageProps) {
   const { t } = useTranslation('billing');
   const { t: tCommon } = useTranslation();

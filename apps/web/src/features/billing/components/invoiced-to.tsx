@@ -24,7 +24,7 @@ function Party({ id, title, lines, extra }: { id: string; title: string; lines: 
   );
 }
 
-/** SPEC §3's invoiced-to block: the customer's email and profile when the invoice was made. */
+/** The invoiced-to block (docs/product/billing.md): the customer's email and profile when the invoice was made. */
 export function InvoicedToBlock({ to }: { to: InvoicedTo }) {
   const { t } = useTranslation('billing');
   const name = `${to.FirstName} ${to.LastName}`.trim();

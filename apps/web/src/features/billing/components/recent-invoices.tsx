@@ -10,7 +10,10 @@ import { money } from '../money';
 import classes from './billing.module.css';
 import { InvoiceStatusBadge } from './badges';
 
-/** The dashboard's invoices (SPEC §2: limit 4), each linking to its page, and a way to /billing. */
+/**
+ * The dashboard's invoices (limit 4, docs/product/README.md#the-shell-and-the-dashboard), each
+ * linking to its page, and a way to /billing.
+ */
 export function RecentInvoices() {
   const { t } = useTranslation('billing');
   const date = useDateFormat();

@@ -3,7 +3,10 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n/react';
 import type { SessionUserData } from '../../../lib/session/session-query';
 
-/** The page's h1: a greeting for the hour (SPEC §2) with the user's first name. */
+/**
+ * The page's h1: a greeting for the hour (docs/product/README.md#the-shell-and-the-dashboard) with
+ * the user's first name.
+ */
 export function Greeting({ user, now = new Date() }: { user: SessionUserData; now?: Date }) {
   const { t } = useTranslation('dashboard');
   const name = user.Profile.FirstName.trim() || user.Email.split('@')[0] || user.Email;

@@ -22,7 +22,7 @@ export const deployKeys = {
 const Regions = z.array(Region);
 const Templates = z.array(Template);
 
-/** GET api/deploy/products: regions with their groups and products (SPEC §7, cached 10 s). */
+/** GET api/deploy/products: regions with their groups and products (cached 10 s, docs/product/deploy.md#catalogue). */
 export const productsQueryOptions = () =>
   queryOptions({
     queryKey: deployKeys.products(),
@@ -30,7 +30,10 @@ export const productsQueryOptions = () =>
     staleTime: QUERY.catalogueStaleMs,
   });
 
-/** GET api/product/templates: the images a product can be deployed with (SPEC §7, cached 30 s). */
+/**
+ * GET api/product/templates: the images a product can be deployed with (cached 30 s,
+ * docs/product/deploy.md#catalogue).
+ */
 export const templatesQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: deployKeys.templates(productId),
@@ -38,9 +41,10 @@ export const templatesQueryOptions = (productId: number) =>
     staleTime: QUERY.templatesStaleMs,
   });
 
-// The page checks what it sends field by field (SPEC §5's enabling rules) and the server validates
-// again; the request schemas are not parsed here, so their zod features stay out of the bundle that
-// every page shares (zod's modules load with the entry).
+// The page checks what it sends field by field (the enabling rules,
+// docs/product/deploy.md#deploy-now-enabled-when-missingfordeploy) and the server validates again;
+// the request schemas are not parsed here, so their zod features stay out of the bundle that every
+// page shares (zod's modules load with the entry).
 
 /** POST api/deploy/price: the discounted price of a product and cycle with a promotion code. */
 export const quotePrice = (body: PriceBody) => api.post('deploy/price', body, PriceResult);
@@ -49,6 +53,6 @@ export const quotePrice = (body: PriceBody) => api.post('deploy/price', body, Pr
 export const deploy = (body: DeployBody, idempotencyKey: string) =>
   api.post('deploy', body, DeployResult, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 
-/** GET api/instance/task/get: the deploy task's Status and Step (SPEC §4). */
+/** GET api/instance/task/get: the deploy task's Status and Step (docs/product/deploy.md#the-deploy-task). */
 export const getTask = (id: number, taskId: number, signal?: AbortSignal) =>
   api.get('instance/task/get', TaskResult, { id, taskId }, signal);

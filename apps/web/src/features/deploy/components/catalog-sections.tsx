@@ -14,7 +14,7 @@ import { inStock, regionClosedReason, visibleProducts } from '../draft';
 import classes from './deploy.module.css';
 import { OptionCard, radioArrows } from './option-card';
 
-/** Catalogue HTML, sanitised by the server when it was imported (SPEC §2). */
+/** Catalogue HTML, sanitised by the server when it was imported (docs/product/deploy.md#catalogue). */
 export function Html({ html }: { html: string }) {
   // Sanitised on import by the server (modules/catalog/sanitize.ts).
   return <div className={classes.description} dangerouslySetInnerHTML={{ __html: html }} />;
@@ -132,7 +132,10 @@ export function ProductCards(props: {
   );
 }
 
-/** SPEC §3: the four selectable cycles, each with its price; unpriced ones are shown disabled. */
+/**
+ * The four selectable cycles (docs/product/deploy.md#billing-cycles-cycles-catalogts), each with
+ * its price; unpriced ones are shown disabled.
+ */
 export function CycleCards(props: { product: Product; value: CycleKey | null; onChange: (cycle: CycleKey) => void }) {
   const { t } = useTranslation('deploy');
   return (

@@ -15,8 +15,9 @@ import classes from './deploy.module.css';
 import { type ParkedDraft, ShortfallAlert } from './top-up-dialog';
 
 /**
- * An applied promotion code and the price api/deploy/price answered for it (SPEC §7: the discounted
- * price, in minor units). The original price is the catalogue's; the discount is the difference.
+ * An applied promotion code and the price api/deploy/price answered for it
+ * (docs/product/deploy.md#promotion-codes: the discounted price, in minor units). The original
+ * price is the catalogue's; the discount is the difference.
  */
 export interface Promotion {
   code: string;
@@ -53,7 +54,10 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The side summary of SPEC §2: checkout information, the promotion card and "Deploy now". */
+/**
+ * The side summary of /deploy (docs/product/deploy.md#deploy-page): checkout information, the
+ * promotion card and "Deploy now".
+ */
 export function CheckoutSummary(props: CheckoutSummaryProps) {
   const { t } = useTranslation('deploy');
   const { t: tErrors } = useTranslation('errors');
@@ -63,13 +67,13 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
   const amount = (minor: number) => money(minor, currency);
   const original = draft.originalPrice ?? undefined;
   const total = draft.calculatedPrice;
-  // What the balance lacks for this deploy (issue 22), when both are in one currency.
+  // What the balance lacks for this deploy, when both are in one currency.
   const shortfall = total !== null && currency === user.Currency ? Math.max(0, total - user.Balance) : 0;
   /** What a quoted price takes off the catalogue's price for the cycle (the quote is the discounted price). */
   const discountOn = (price: number) => (original === undefined ? 0 : Math.max(0, original - price));
   const none = t('summary.none');
   const [checking, setChecking] = useState(false);
-  /** SPEC §5: applying an empty code (Enter; the button is disabled then) asks for one. */
+  /** Applying an empty code (Enter; the button is disabled then) asks for one. */
   const [codeRequired, setCodeRequired] = useState(false);
   const apply = useAction(quotePrice);
   const missingId = useId();
@@ -103,7 +107,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           setChecking(false);
           props.onPromotion(null);
           if (isApiError(error) && (error.code === 'invalid_promotion_code' || error.code === 'parse_data_error')) {
-            // SPEC §8's "invalid promotion code", with why when the server says (expired, used…).
+            // "invalid promotion code", with why when the server says (expired, used…).
             const reason = error.fields.PromotionCode;
             const known = reason?.startsWith('promotion_') === true;
             notify.warning({
@@ -132,7 +136,7 @@ export function CheckoutSummary(props: CheckoutSummaryProps) {
           <Line label={t('summary.image')} value={props.names.image ?? none} />
           <Divider my={4} />
           <Line label={t('summary.originalPrice')} value={original === undefined ? none : amount(original)} />
-          {/* Written as the invoice writes its line (issue 22): "Discount (CODE)", a negative amount. */}
+          {/* Written as the invoice writes its line: "Discount (CODE)", a negative amount. */}
           {promotion ? (
             <Line
               label={t('summary.discount', { code: promotion.code.toUpperCase() })}

@@ -33,9 +33,10 @@ import { ImagePicker } from './image-picker';
 import { ServerConfig } from './server-config';
 
 /**
- * /deploy (SPEC §2): the draft lives in this component, so leaving the page clears it; moving
- * within /deploy keeps it. The one way out that keeps it is a top-up from the checkout: the draft
- * is left in the tab's storage, and /billing brings the customer back here with `resume`.
+ * /deploy (docs/product/deploy.md#deploy-page): the draft lives in this component, so leaving the
+ * page clears it; moving within /deploy keeps it. The one way out that keeps it is a top-up from
+ * the checkout: the draft is left in the tab's storage, and /billing brings the customer back here
+ * with `resume`.
  */
 export function DeployPage({ search }: { search: DeploySearch }) {
   const { t } = useTranslation('deploy');
@@ -72,7 +73,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
   const template = templates.data?.find((tpl) => tpl.Id === draft.templateId);
 
   const patch = (next: Partial<DeployDraft>) => setDraft((d) => ({ ...d, ...next }));
-  /** SPEC §4: changing the product or cycle clears the promotion and shows the original price. */
+  /** Changing the product or cycle clears the promotion and shows the original price. */
   const choose = (next: Partial<DeployDraft>) =>
     setDraft((d) => {
       const merged = { ...d, ...next, promoCode: '' };
@@ -125,7 +126,7 @@ export function DeployPage({ search }: { search: DeploySearch }) {
           if (isApiError(error) && error.code === 'invalid_promotion_code') setPromotion(null);
           // The HTTP client already told the customer (a session that ended, a rate limit…).
           if (isApiError(error) && error.handled) return;
-          // SPEC §8: "deploy failed" with the contact-admin hint for 3 s, like a failed deploy task,
+          // "deploy failed" with the contact-admin hint for 3 s, like a failed deploy task,
           // led by what was refused (the balance, the stock, the promotion).
           const reason = tErrors(`code.${isApiError(error) ? error.code : 'unknown_error'}`);
           notify.failure({ title: t('toast.failed'), message: t('toast.refusedMessage', { reason }) });

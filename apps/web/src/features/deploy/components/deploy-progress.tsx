@@ -21,7 +21,10 @@ export interface DeployingTask {
   hostname: string;
 }
 
-/** SPEC §4: the deploy task polled every 200 ms, shown as a timeline, then the outcome and redirect. */
+/**
+ * The deploy task (docs/product/deploy.md#the-deploy-task) polled every 200 ms, shown as a
+ * timeline, then the outcome and redirect.
+ */
 export function DeployProgress({ task }: { task: DeployingTask }) {
   const { t } = useTranslation('deploy');
   const navigate = useNavigate();

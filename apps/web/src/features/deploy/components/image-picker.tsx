@@ -9,7 +9,7 @@ interface ImagePickerProps {
   onChange: (template: Template) => void;
 }
 
-/** SPEC §2: templates grouped by distribution, a dropdown of versions in each. */
+/** Templates grouped by distribution, a dropdown of versions in each. */
 export function ImagePicker({ templates, value, onChange }: ImagePickerProps) {
   const { t } = useTranslation('deploy');
   if (templates === undefined) return <Text c="dimmed">{t('image.loading')}</Text>;

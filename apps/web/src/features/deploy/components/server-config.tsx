@@ -13,7 +13,7 @@ interface ServerConfigProps {
   onChange: (patch: Partial<DeployDraft>) => void;
 }
 
-/** SPEC §5: a hostname that breaks the rules is not taken. */
+/** A hostname that breaks the rules is not taken. */
 const acceptHostname = (value: string) => value === '' || /^[A-Za-z][A-Za-z0-9-]*$/.test(value);
 
 export function ServerConfig({ draft, onChange }: ServerConfigProps) {
@@ -97,7 +97,7 @@ const STRENGTH_COLOR = {
   strong: 'teal',
 } as const;
 
-/** How hard the root password is to guess: a hint only, never a reason to refuse it (SPEC §5). */
+/** How hard the root password is to guess: a hint only, never a reason to refuse it. */
 function StrengthHint({ password }: { password: string }) {
   const { t } = useTranslation('deploy');
   const strength = passwordStrength(password);

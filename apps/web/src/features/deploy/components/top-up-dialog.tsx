@@ -19,7 +19,7 @@ export interface ParkedDraft {
 }
 
 /**
- * Issue 22: the checkout says how much the balance lacks for this deploy, and tops it up without
+ * The checkout says how much the balance lacks for this deploy, and tops it up without
  * losing the draft. The gateway's page is another site, so the draft is left behind first; the
  * return to /billing brings the customer back here with it.
  */

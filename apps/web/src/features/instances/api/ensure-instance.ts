@@ -10,8 +10,9 @@ export const instanceIdFrom = (raw: string) =>
   /^[1-9]\d{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : null;
 
 /**
- * SPEC §2's existence check of the instance pages: an instance that cannot be read (missing,
- * another customer's) is a 3 s warning and a redirect to /instances. Answers the id.
+ * The existence check of the instance pages (docs/product/instances.md#detail-instancesid): an
+ * instance that cannot be read (missing, another customer's) is a 3 s warning and a redirect to
+ * /instances. Answers the id.
  */
 export async function ensureInstance(queryClient: QueryClient, raw: string): Promise<number> {
   const id = instanceIdFrom(raw);
@@ -21,7 +22,7 @@ export async function ensureInstance(queryClient: QueryClient, raw: string): Pro
     return id;
   } catch (error) {
     if (!(isApiError(error) && error.handled)) {
-      // SPEC §8: "get failed", with the catalogue's instance_not_exist text and the not-found tip.
+      // "get failed", with the catalogue's instance_not_exist text and the not-found tip.
       notify.warning({
         title: i18n.t('instances:notFound.title'),
         message: i18n.t('instances:notFound.message', { reason: i18n.t('errors:code.instance_not_exist') }),

@@ -27,7 +27,11 @@ export const instanceFullQueryOptions = (id: number) =>
     queryFn: ({ signal }) => api.get('instance', InstanceFull, { id }, signal),
   });
 
-/** GET api/instance/status: SPEC §9 polls it every 2 s, also while the tab is in the background. */
+/**
+ * GET api/instance/status, polled every 2 s
+ * (docs/product/instances.md#live-charts-and-usage-history), also while the tab is in the
+ * background.
+ */
 export const instanceStatusQueryOptions = (id: number) =>
   queryOptions({
     queryKey: liveKeys.status(id),
@@ -37,7 +41,7 @@ export const instanceStatusQueryOptions = (id: number) =>
     staleTime: 0,
   });
 
-/** GET api/instance/rrd: usage history (SPEC §2 prefetches the day's averages). */
+/** GET api/instance/rrd: usage history (the page prefetches the day's averages). */
 export const instanceRrdQueryOptions = (id: number, timeframe: RrdTimeframe = 'day', cf: RrdCf = 'AVERAGE') =>
   queryOptions({
     queryKey: liveKeys.rrd(id, timeframe, cf),

@@ -24,7 +24,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * Polls a task of an instance (POST api/instance/task/get, as SPEC §7 does during reinstall) until
+ * Polls a task of an instance (POST api/instance/task/get, as reinstall does) until
  * it is OK (2) or finished (3) and answers its last state (a password task's Step says how it was
  * applied); an error (5) or stopped (4) task throws TaskFailedError.
  */
@@ -54,7 +54,7 @@ export async function runInstanceAction(
   opts: { intervalMs?: number; onAccepted?: (taskId: number) => void } = {},
 ): Promise<TaskResult & { TaskId: number }> {
   const taskId = await postAction(path, { ...vars, Id: instanceId });
-  // Accepted: what the task changed at once (e.g. a backup "creating", SPEC §8's "reinstalling",
+  // Accepted: what the task changed at once (e.g. a backup "creating", "reinstalling",
   // the task under way) shows while it runs.
   opts.onAccepted?.(taskId);
   void queryClient.invalidateQueries({ queryKey: instanceKeys.detail(instanceId) });
@@ -66,7 +66,7 @@ export async function runInstanceAction(
 const STATE_WAIT_MS = 30_000;
 
 /**
- * Reads the VM's live state (the query the page's badge shows, SPEC §9's 2 s poll) until it is
+ * Reads the VM's live state (the query the page's badge shows, polled every 2 s) until it is
  * `target`, so what an action says it did is what the page shows. Gives up after STATE_WAIT_MS (the
  * task did end OK; the status cache may lag behind Proxmox).
  */

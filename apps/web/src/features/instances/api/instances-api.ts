@@ -2,7 +2,7 @@ import { InstanceDetail, InstanceList, type InstanceStatus, POLL } from '@nimbus
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET api/instances parameters: SPEC §7's limit, plus the list page's filter, search and page. */
+/** GET api/instances parameters: the API's limit, plus the list page's filter, search and page. */
 export interface InstancesParams {
   limit: number;
   page?: number;

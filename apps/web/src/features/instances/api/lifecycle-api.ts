@@ -32,7 +32,10 @@ export const upgradesQueryOptions = (id: number) =>
 
 const Templates = z.array(Template);
 
-/** GET api/product/templates (SPEC §7, cached 30 s): the images the instance's product offers. */
+/**
+ * GET api/product/templates (cached 30 s, docs/product/deploy.md#catalogue): the images the
+ * instance's product offers.
+ */
 export const productTemplatesQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: lifecycleKeys.templates(productId),

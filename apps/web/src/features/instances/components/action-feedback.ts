@@ -17,7 +17,7 @@ export function notifyFailure(title: string, error: unknown, opts: { long?: bool
 
 const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#%^*_-+=';
 
-/** SPEC §5/§9: a generated password of 16 random characters, with a lower, an upper case letter and a digit. */
+/** A generated password of 16 random characters, with a lower, an upper case letter and a digit. */
 export function generatePassword(): string {
   for (;;) {
     const values = crypto.getRandomValues(new Uint32Array(GENERATED_PASSWORD_LENGTH));
@@ -26,7 +26,7 @@ export function generatePassword(): string {
   }
 }
 
-/** SPEC §5: copies the password and says so ("password copied"). */
+/** Copies the password and says so ("password copied"). */
 export async function copyPassword(password: string): Promise<void> {
   await navigator.clipboard.writeText(password);
   notify.success({ title: i18n.t('instance-actions:password.copied') });

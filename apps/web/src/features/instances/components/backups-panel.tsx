@@ -19,7 +19,7 @@ export function formatBytes(bytes: number): string {
   return `${i === 0 ? n : n.toFixed(n >= 100 ? 0 : 1)} ${units[i]}`;
 }
 
-/** The backups of an instance, with its plan's quota: create, restore and delete (SPEC §4). */
+/** The backups of an instance, with its plan's quota: create, restore and delete (docs/product/instances.md). */
 export function BackupsPanel({ instanceId }: { instanceId: number }) {
   const { t } = useTranslation('instance-data');
   const query = useQuery(backupsQueryOptions(instanceId));

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 
 /**
- * The instance's address, shown once on its page (issue 22), with a button that copies it: a
+ * The instance's address, shown once on its page, with a button that copies it: a
  * real button (Tab, Enter, Space), named for screen readers, saying "copied" when it has. `shown`
  * is how it reads on the page (with its prefix), `address` what is copied.
  */

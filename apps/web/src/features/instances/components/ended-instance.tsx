@@ -10,8 +10,8 @@ import { StatusBadge } from './status-badge';
 import { BackLink } from '../../../components/back-link';
 
 /**
- * A destroyed instance (issue 22): what it was and when it ended, and nothing to act on: no
- * consoles, no power or lifecycle actions, no live charts, no renewal.
+ * A destroyed instance (docs/product/instances.md#destroy): what it was and when it ended, and
+ * nothing to act on: no consoles, no power or lifecycle actions, no live charts, no renewal.
  */
 export function EndedInstance({ instance }: { instance: InstanceDetail }) {
   const { t } = useTranslation('instances');

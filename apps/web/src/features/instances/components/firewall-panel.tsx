@@ -19,7 +19,7 @@ import { useDataAction } from './use-data-action';
 
 type Policy = (typeof FIREWALL_POLICIES)[number];
 
-/** The firewall of an instance: its switch and default policies, and its rules (SPEC §4). */
+/** The firewall of an instance: its switch and default policies, and its rules (docs/product/instances.md). */
 export function FirewallPanel({ instanceId }: { instanceId: number }) {
   const { t } = useTranslation('instance-data');
   const live = useInstanceLive(instanceId);

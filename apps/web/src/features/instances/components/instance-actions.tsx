@@ -217,7 +217,7 @@ export function DestroyButton({ instance }: { instance: Instance }) {
         message={
           <Stack gap="xs">
             <Text fz="sm">{t('confirm.destroy.message')}</Text>
-            {/* Issue 22: destroying gives nothing of the prepaid period back (the destroy task moves no money). */}
+            {/* Destroying gives nothing of the prepaid period back (the destroy task moves no money). */}
             <Text fz="sm" fw={600}>
               {t('confirm.destroy.prepaid', { date: date.format(new Date(instance.DueAt)) })}
             </Text>
@@ -243,10 +243,10 @@ export function DestroyButton({ instance }: { instance: Instance }) {
 }
 
 /**
- * The header's power actions (SPEC §4), each shown only when the VM's state allows it: start when
- * stopped, resume when paused, stop / restart / pause when it runs, force stop when it runs or is
- * paused. Nothing is offered while the state is unknown; while one action runs, only it shows,
- * saying so ("Stopping…").
+ * The header's power actions (docs/product/instances.md), each shown only when the VM's state
+ * allows it: start when stopped, resume when paused, stop / restart / pause when it runs, force
+ * stop when it runs or is paused. Nothing is offered while the state is unknown; while one action
+ * runs, only it shows, saying so ("Stopping…").
  */
 export function InstanceActions({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');

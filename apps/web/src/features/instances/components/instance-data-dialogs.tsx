@@ -67,7 +67,10 @@ export function NameDescriptionDialog({
   onClose: () => void;
   title: string;
   nameHint: string;
-  /** The name offered when the dialog opens (issue 22: snapshots and backups get a default name). */
+  /**
+   * The name offered when the dialog opens (snapshots and backups get a default name, so the form
+   * can be sent as it opens).
+   */
   defaultName: () => string;
   nameMax: number;
   checkName: NameCheck;

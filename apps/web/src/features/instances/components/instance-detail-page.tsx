@@ -42,8 +42,9 @@ export const INSTANCE_TABS = [
 const HAS_VM: ReadonlySet<string> = new Set(['available', 'paused']);
 
 /**
- * SPEC §4's VM state tips, for the states in which the server cannot be used yet or any more:
- * creating, destroyed, not exists (the cluster answered, without this instance's VM), paused, pending.
+ * The VM state tips (docs/product/instances.md#statuses-instance_statuses-constantsts), for the
+ * states in which the server cannot be used yet or any more: creating, destroyed, not exists (the
+ * cluster answered, without this instance's VM), paused, pending.
  */
 function StateTip({ instance }: { instance: InstanceDetail }) {
   const { t } = useTranslation('instances');
@@ -103,7 +104,7 @@ export interface InstanceDetailPageProps {
   onTabChange: (tab: string) => void;
 }
 
-/** /instances/{id}/: one server, or what a destroyed one was (issue 22). */
+/** /instances/{id}/: one server, or what a destroyed one was (docs/product/instances.md#destroy). */
 export function InstanceDetailPage(props: InstanceDetailPageProps) {
   const { data: instance } = useSuspenseQuery(instanceQueryOptions(props.id));
   return instance.Status === 'destroyed' ? <EndedInstance instance={instance} /> : <LiveInstancePage {...props} />;
@@ -135,7 +136,7 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
             </Group>
             <Group gap="xs" mt={4} c="dimmed" fz="sm">
               <Flag code={instance.CountryCode} />
-              {/* The address is the overview's, once, with its copy button (issue 22). */}
+              {/* The address is the overview's, once, with its copy button, so the header does not repeat it. */}
               <Text fz="sm" c="dimmed">
                 {instance.RegionName} · {instance.ImageName}
               </Text>

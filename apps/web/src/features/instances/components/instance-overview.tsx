@@ -15,7 +15,10 @@ import type { LiveHistory } from '../live-series';
 /** Memory as people read it: 512 MB, 2 GB. */
 export const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
 
-/** The overview tab: SPEC §3's fields, the live charts and the guest OS. */
+/**
+ * The overview tab (docs/product/instances.md#detail-instancesid): the instance's fields, the live
+ * charts and the guest OS.
+ */
 export function InstanceOverview({ instance, history }: { instance: InstanceFull; history: LiveHistory }) {
   const { t } = useTranslation('instance-live');
   const { t: tInstances } = useTranslation('instances');
@@ -46,7 +49,7 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           <Field label={tInstances('fields.size')}>{instance.ProductName}</Field>
           <Field label={tInstances('fields.cores')}>{tDeploy('size.cores', { count: instance.Cores })}</Field>
           <Field label={tInstances('fields.memory')}>{memory(instance.Memory)}</Field>
-          {/* SPEC's "storage": the disk as the customer bought it, in the words of /deploy (where it lives on
+          {/* "Storage": the disk as the customer bought it, in the words of /deploy (where it lives on
               the hypervisor is the operator's business, and the API does not say). */}
           <Field label={t('fields.storage')}>{tDeploy('size.disk', { amount: instance.Disk })}</Field>
           <Field label={tInstances('fields.bandwidth')}>
@@ -56,7 +59,7 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           </Field>
         </FieldPanel>
         <FieldPanel title={tInstances('detail.network')}>
-          {/* The address once, with a way to copy it (issue 22); the main and assigned addresses only
+          {/* The address once, with a way to copy it; the main and assigned addresses only
               when they say more than it. */}
           <Field label={tInstances('fields.ip')} mono>
             {instance.IpAddress ? (

@@ -25,7 +25,10 @@ interface InstancesPageProps {
   onSearchChange: (next: InstancesSearch) => void;
 }
 
-/** /instances: the caller's servers with SPEC §3's status filter, a search and paging. */
+/**
+ * /instances: the caller's servers with the status filter
+ * (docs/product/instances.md#list-instances), a search and paging.
+ */
 export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
   const { t } = useTranslation('instances');
   const date = useDateFormat();
@@ -64,7 +67,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           <ButtonLink to="/deploy" leftSection={<IconRocket size={16} />} mt="sm">
             {t('empty.action')}
           </ButtonLink>
-          {/* Destroyed instances are left out of the list by default (issue 22): they may be all there is. */}
+          {/* Destroyed instances are hidden by default, but a link shows them: they may be all there is. */}
           <Anchor component="button" type="button" fz="sm" onClick={() => onSearchChange({ status: 'destroyed' })}>
             {t('empty.showDestroyed')}
           </Anchor>
@@ -116,7 +119,7 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
         </Table.Thead>
         <Table.Tbody>
           {data?.Items.map((instance) => {
-            // Issue 22: a destroyed instance shows when it ended, with no renewal and no actions.
+            // A destroyed instance shows when it ended, with no renewal and no actions.
             const ended = instance.Status === 'destroyed';
             return (
               <Table.Tr key={instance.Id}>

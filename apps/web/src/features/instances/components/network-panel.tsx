@@ -11,7 +11,7 @@ import classes from './instances.module.css';
 
 type Instance = InstanceFull | InstanceDetail;
 
-/** SPEC §5: a hostname that breaks the rules (not a letter first, other characters) is not taken. */
+/** A hostname that breaks the rules (not a letter first, other characters) is not taken. */
 const acceptHostname = (value: string) => value === '' || HOSTNAME.pattern.test(value);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { copyPassword, generatePassword } from './action-feedback';
 import { SecretInput } from './secret-input';
 
-/** A new password for the instance's login user, with "generate" and "copy" (SPEC §5). */
+/** A new password for the instance's login user, with "generate" and "copy" (docs/product/instances.md). */
 export function PasswordField(props: {
   label: string;
   value: string;

@@ -10,7 +10,10 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { instancesQueryOptions } from '../api/instances-api';
 import { ListPowerBadge, StatusBadge } from './status-badge';
 
-/** The dashboard's recent instances (SPEC §2: limit 8), each linking to its page. */
+/**
+ * The dashboard's recent instances (limit 8, docs/product/README.md#the-shell-and-the-dashboard),
+ * each linking to its page.
+ */
 export function RecentInstances() {
   const { t } = useTranslation('dashboard');
   const list = useQuery(instancesQueryOptions({ limit: DASHBOARD_LIMITS.instances }));

@@ -14,10 +14,10 @@ import { notifyFailure } from './action-feedback';
 import { PasswordField } from './password-field';
 import classes from './actions.module.css';
 
-/** SPEC §4/§9: after the reinstall task succeeds, the dialog waits 1 s before it says so and closes. */
+/** After the reinstall task succeeds, the dialog waits 1 s before it says so and closes. */
 export const REINSTALL_SETTLE_MS = 1000;
 
-/** SPEC §2: the images grouped by distribution, a dropdown of versions in each (as on /deploy). */
+/** The images grouped by distribution, a dropdown of versions in each (as on /deploy). */
 function ImageChoice({
   templates,
   value,
@@ -83,11 +83,12 @@ interface ReinstallDialogProps {
 type RecreateVars = Omit<RecreateBody, 'Id'>;
 
 /**
- * SPEC §2/§4/§5/§8: reinstall from an image with new credentials. The current image comes first;
- * stored SSH keys may be added (as on /deploy); as for destroy, the hostname is typed, since the disk
- * and the snapshots are erased. Missing image, username, password or hostname → "please fill all
- * fields", each missing one marked; otherwise post, say "reinstalling" (3 s), poll the task every
- * 250 ms; Status 5 → "reinstall failed" (3 s); success → wait 1 s, success toast, close.
+ * Reinstall (docs/product/instances.md#reinstall-specs-recreate) from an image with new
+ * credentials. The current image comes first; stored SSH keys may be added (as on /deploy); as for
+ * destroy, the hostname is typed, since the disk and the snapshots are erased. Missing image,
+ * username, password or hostname → "please fill all fields", each missing one marked; otherwise
+ * post, say "reinstalling" (3 s), poll the task every 250 ms; Status 5 → "reinstall failed" (3 s);
+ * success → wait 1 s, success toast, close.
  */
 export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogProps) {
   const { t } = useTranslation('instance-actions');

@@ -51,7 +51,7 @@ const always = () => true;
 
 /**
  * The body of the backups and snapshots panels: the quota, the create button and its form, the
- * table with restore and delete, and their confirmations (SPEC §4).
+ * table with restore and delete, and their confirmations (docs/product/instances.md).
  */
 export function RestorePoints<T extends RestorePoint, Target extends Record<string, unknown>>({
   instanceId,

@@ -11,7 +11,7 @@ import { RestorePoints } from './restore-points';
 const checkSnapshotName = (name: string) =>
   !SNAPSHOT_NAME.pattern.test(name) || name.toLowerCase() === 'current' ? 'invalid_snapshot_name' : undefined;
 
-/** The snapshots of an instance, with its plan's quota: take, roll back and delete (SPEC §4). */
+/** The snapshots of an instance, with its plan's quota: take, roll back and delete (docs/product/instances.md). */
 export function SnapshotsPanel({ instanceId }: { instanceId: number }) {
   const { t } = useTranslation('instance-data');
   const live = useInstanceLive(instanceId);

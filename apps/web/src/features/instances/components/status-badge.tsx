@@ -47,7 +47,10 @@ export function ListPowerBadge({ id }: { id: number }) {
   return state ? <PowerStateBadge state={state} /> : null;
 }
 
-/** SPEC §3's status labels ("available" reads "Active", "recreating" reads "Reinstalling"). */
+/**
+ * The status labels (docs/product/instances.md#statuses-instance_statuses-constantsts) ("available"
+ * reads "Active", "recreating" reads "Reinstalling").
+ */
 export function StatusBadge({ status }: { status: InstanceStatus }) {
   const { t } = useTranslation('instances');
   return (

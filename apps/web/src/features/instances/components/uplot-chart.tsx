@@ -17,7 +17,7 @@ export interface ChartSeries {
 export interface UplotChartProps {
   points: LivePoint[];
   series: ChartSeries[];
-  /** The top of the y axis (SPEC §9 floors: 100 % CPU, 128000 B/s network). */
+  /** The top of the y axis (floors: 100 % CPU, 128000 B/s network). */
   yMax: number;
   /** Formats a y value for the axis. */
   format: (value: number) => string;

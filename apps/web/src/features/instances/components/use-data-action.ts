@@ -23,7 +23,7 @@ export interface DataActionCallbacks {
 
 /**
  * One firewall, backup or snapshot action: `useInstanceAction` (post, wait for the task, refresh
- * the instance's queries) with SPEC §8's success and failure toasts.
+ * the instance's queries) with their success and failure toasts (docs/product/instances.md).
  */
 export function useDataAction<V extends Record<string, unknown>>(instanceId: number, path: string) {
   const { t } = useTranslation('instance-data');

@@ -23,7 +23,8 @@ export function VncConsolePage(props: {
   const rfb = useRef<RFB | null>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
   const [reason, setReason] = useState<CloseReason | null>(null);
-  // The server refused the ticket: the console never opened (SPEC's "Failed to load …"), and why.
+  // The server refused the ticket: the console never opened ("Failed to load …",
+  // docs/product/consoles.md#pages), and why.
   const [refused, setRefused] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const reconnect = useCallback(() => setAttempt((a) => a + 1), []);

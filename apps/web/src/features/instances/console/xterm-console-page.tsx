@@ -25,7 +25,8 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ConnectionState>('connecting');
   const [reason, setReason] = useState<CloseReason | null>(null);
-  // The server refused the ticket: the console never opened (SPEC's "Failed to load …"), and why.
+  // The server refused the ticket: the console never opened ("Failed to load …",
+  // docs/product/consoles.md#pages), and why.
   const [refused, setRefused] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const reconnect = useCallback(() => setAttempt((a) => a + 1), []);

@@ -7,7 +7,10 @@ import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { recentNoticesQueryOptions } from '../../../lib/notices/notices-query';
 import { PinnedBadge, UnreadDot } from './notice-badges';
 
-/** The dashboard's notices (SPEC §2: limit 4), unread ones marked, each opening on /notices. */
+/**
+ * The dashboard's notices (limit 4, docs/product/README.md#the-shell-and-the-dashboard), unread
+ * ones marked, each opening on /notices.
+ */
 export function RecentNotices() {
   const date = useDateFormat();
   const list = useQuery(recentNoticesQueryOptions());

@@ -6,7 +6,7 @@ import { showErrorToast } from '../../../lib/form/error-toast';
 import { notify } from '../../../lib/notify';
 import { useDeleteSshKey } from '../../../lib/ssh-keys/delete-ssh-key';
 
-/** Asks before deleting a key; SPEC §8's toasts tell how it went. */
+/** Asks before deleting a key; toasts tell how it went (docs/product/accounts.md#ssh-keys). */
 export function DeleteSshKeyModal({
   opened,
   onClose,

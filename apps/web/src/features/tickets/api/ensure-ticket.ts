@@ -10,8 +10,9 @@ export const ticketIdFrom = (raw: string): number | null =>
   /^[1-9]\d{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
 
 /**
- * SPEC §2's existence check of /tickets/{id}: a ticket that cannot be read (missing, another
- * customer's) is a 3 s warning ("ticket get failed" and a not-found tip) and a redirect to /tickets.
+ * The existence check of /tickets/{id} (docs/product/tickets.md#pages): a ticket that cannot be
+ * read (missing, another customer's) is a 3 s warning ("ticket get failed" and a not-found tip) and
+ * a redirect to /tickets.
  */
 export async function ensureTicket(queryClient: QueryClient, raw: string): Promise<number> {
   const id = ticketIdFrom(raw);

@@ -1,6 +1,6 @@
 import type { TicketStatus } from '@nimbus/contract';
 
-/** GET api/tickets parameters: SPEC §7's limit, plus the list page's status filter and page. */
+/** GET api/tickets parameters: the API's limit, plus the list page's status filter and page. */
 export interface TicketsParams {
   limit: number;
   page?: number;

@@ -25,7 +25,7 @@ export const ticketsQueryOptions = (params: TicketsParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The dashboard's tickets (SPEC §2: limit 4). */
+/** The dashboard's tickets (limit 4, docs/product/README.md#the-shell-and-the-dashboard). */
 export const recentTicketsQueryOptions = () => ticketsQueryOptions({ limit: DASHBOARD_LIMITS.tickets });
 
 /** GET api/ticketTypes: what a ticket can be about; the form offers them all (up to the page maximum). */
@@ -47,7 +47,10 @@ export const ticketQueryOptions = (id: number) =>
     refetchInterval: (query) => ticketPollInterval(query.state.data),
   });
 
-/** GET api/ticket/msgs: the conversation, oldest first (SPEC §9: up to 999 messages). */
+/**
+ * GET api/ticket/msgs: the conversation, oldest first (up to 999 messages,
+ * docs/product/tickets.md#rules-ticket_limits-packagescontractsrcticketsts).
+ */
 export const ticketMessagesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ticketKeys.messages(id, TICKET_LIMITS.messages),

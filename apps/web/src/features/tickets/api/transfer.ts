@@ -3,7 +3,7 @@ import { assertLiveSession, buildUrl, headersFor, toApiError, type Envelope } fr
 import { ApiError } from '../../../lib/api-error';
 import { fetchBlob, saveBlob } from '../../../lib/download';
 
-// Attachment bytes over HTTP, through the app's client pieces: the `ssid` header, SPEC §8's handling
+// Attachment bytes over HTTP, through the app's client pieces: the `ssid` header, the handling
 // of 401/403/429 and a typed ApiError. Uploads use XMLHttpRequest, the one browser API that reports
 // upload progress.
 

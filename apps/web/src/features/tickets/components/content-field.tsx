@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 
 /**
  * A message's text: plain text, kept with its line breaks. No maxLength: a paste over the limit
- * stays visible with SPEC §5's "too large" message instead of being cut silently.
+ * stays visible with the "too large" message instead of being cut silently.
  */
 export function ContentField(props: TextareaProps & { value?: string }) {
   const { t } = useTranslation('tickets');

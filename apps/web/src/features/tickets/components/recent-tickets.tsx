@@ -9,7 +9,10 @@ import { recentTicketsQueryOptions } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
 import classes from './tickets.module.css';
 
-/** The dashboard's tickets (SPEC §2: limit 4), most recently updated first, each linking to its page. */
+/**
+ * The dashboard's tickets (limit 4, docs/product/README.md#the-shell-and-the-dashboard), most
+ * recently updated first, each linking to its page.
+ */
 export function RecentTickets() {
   const { t } = useTranslation('tickets');
   const date = useDateFormat();

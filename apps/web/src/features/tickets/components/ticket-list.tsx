@@ -21,7 +21,10 @@ interface TicketListProps {
   onNew: () => void;
 }
 
-/** /tickets: the caller's tickets, most recently updated first, with SPEC §3's status filter and paging. */
+/**
+ * /tickets: the caller's tickets, most recently updated first, with the status filter and paging
+ * (docs/product/tickets.md#pages).
+ */
 export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
   const { t } = useTranslation('tickets');
   const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });

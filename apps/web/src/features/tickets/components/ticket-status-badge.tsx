@@ -5,7 +5,7 @@ import classes from './tickets.module.css';
 
 const COLORS: Record<TicketStatus, string> = { open: 'ocean', in_progress: 'orange', answered: 'teal', closed: 'gray' };
 
-/** SPEC §3's ticket statuses: open, in progress, answered, closed. */
+/** The ticket statuses (docs/product/tickets.md#statuses-ticket_statuses): open, in progress, answered, closed. */
 export function TicketStatusBadge({ status, size }: { status: TicketStatus; size?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation('tickets');
   return (

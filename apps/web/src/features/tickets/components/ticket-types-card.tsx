@@ -8,7 +8,10 @@ import { AnchorLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
 import { ticketTypesQueryOptions } from '../api/tickets-api';
 
-/** The dashboard's ticket types (SPEC §2: limit 4): each opens the new-ticket form on that type. */
+/**
+ * The dashboard's ticket types (limit 4, docs/product/README.md#the-shell-and-the-dashboard): each
+ * opens the new-ticket form on that type.
+ */
 export function TicketTypesCard() {
   const { t } = useTranslation('tickets');
   const types = useQuery(ticketTypesQueryOptions(DASHBOARD_LIMITS.ticketTypes));

@@ -12,7 +12,7 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { usePageTitle } from '../../../lib/page-title';
 
 export const Route = createFileRoute('/_app/tickets/$id')({
-  // SPEC §2: the ticket is checked before the page loads; one that cannot be read (missing, another
+  // The ticket is checked before the page loads; one that cannot be read (missing, another
   // customer's) is a 3 s warning and a redirect to /tickets. Then the ticket, the ticket types and
   // the messages (limit 999) are prefetched.
   loader: async ({ context, params }) => {

@@ -20,7 +20,7 @@ const parseSearch = (raw: Record<string, unknown>): { tab?: string } => ({
 
 export const Route = createFileRoute('/_app/instances/$id/')({
   validateSearch: parseSearch,
-  // SPEC §2: the instance's status is checked before the page loads; one that cannot be read
+  // The instance's status is checked before the page loads; one that cannot be read
   // (missing, another customer's) is a 3 s warning and a redirect to /instances. Then the page's
   // reads are prefetched: status, the instance with its product, the day's average usage, the
   // detail and the guest OS.

@@ -12,10 +12,11 @@ import { notify } from '../../../../lib/notify';
 import { usePageTitle } from '../../../../lib/page-title';
 
 export const Route = createFileRoute('/_app/instances/$id/vnc')({
-  // SPEC §2: the existence check, then a console ticket and the instance's details. Details that
-  // cannot load are the "Failed to load VNC" error and a redirect to /instances; a refused ticket
-  // is said on the page, with why and what to do (issue 22), and the way back. A preload (hover)
-  // takes no ticket: it works once and only for 30 s, so the page takes its own then.
+  // The existence check (docs/product/consoles.md#pages), then a console ticket and the instance's
+  // details. Details that cannot load are the "Failed to load VNC" error and a redirect to
+  // /instances; a refused ticket is said on the page, with why and what to do, and the way back. A
+  // preload (hover) takes no ticket: it works once and only for 30 s, so the page takes its own
+  // then.
   loader: async ({ context, params, preload }) => {
     const id = await ensureInstance(context.queryClient, params.id);
     try {

@@ -10,8 +10,9 @@ import { notify } from '../../../../lib/notify';
 import { usePageTitle } from '../../../../lib/page-title';
 
 export const Route = createFileRoute('/_app/instances/$id/xterm')({
-  // SPEC §2: the existence check, then the instance's details; a failure is the "Failed to load
-  // XTERM" error and a redirect to /instances. The page takes a console ticket per connection.
+  // The existence check (docs/product/consoles.md#pages), then the instance's details; a failure is
+  // the "Failed to load XTERM" error and a redirect to /instances. The page takes a console ticket
+  // per connection.
   loader: async ({ context, params }) => {
     const id = await ensureInstance(context.queryClient, params.id);
     try {
