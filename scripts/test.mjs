@@ -23,6 +23,53 @@ function check(name, cmd, args) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
+/** Failed tests by name with their first message line, and Vitest's errors from outside any test. */
+function vitestFailures(report, logFile) {
+  const lines = [];
+  for (const file of report?.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed')
+        lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  for (const file of report?.testResults ?? [])
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+  let log = '';
+  try {
+    log = readFileSync(logFile, 'utf8');
+  } catch {
+    /* no log: nothing more to show */
+  }
+  // eslint-disable-next-line no-control-regex
+  const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
+  const start = plain.search(/⎯+ Unhandled (Error|Rejection)/);
+  if (start >= 0) lines.push(...plain.slice(start).split('\n').slice(0, 40));
+  return lines;
+}
+
+function playwrightFailures(report) {
+  const lines = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          lines.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return lines;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  return String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -39,16 +86,22 @@ check('format', ...npx('prettier', '--check', '.'));
 check('typecheck', ...npx('tsc', '-b'));
 
 const vitestJson = path.join(tmp, 'vitest.json');
+const vitestLog = path.join(tmp, 'vitest.log');
 rmSync(vitestJson, { force: true });
-const vitestOk = run(
-  'unit and server tests',
-  ...npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`),
-);
+// The output also goes to a file: CI keeps only the end of the log, so what failed is repeated below
+// the summary, including errors Vitest caught outside any test (they fail the run with every test passed).
+const vitestOk = run('unit and server tests', 'bash', [
+  '-o',
+  'pipefail',
+  '-c',
+  `node node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson} 2>&1 | tee ${vitestLog}`,
+]);
 const v = readJson(vitestJson);
 results.push({
   name: 'vitest',
   passed: v?.numPassedTests ?? 0,
   failed: v ? v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1) : 1,
+  failures: vitestOk ? [] : vitestFailures(v, vitestLog),
 });
 
 const built = run('web build', 'node', ['scripts/build-web.mjs']);
@@ -64,12 +117,15 @@ else {
   const p = readJson(pwJson);
   const passed = (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0);
   const failed = p ? p.stats.unexpected + (pwOk || p.stats.unexpected ? 0 : 1) : 1;
-  results.push({ name: 'playwright', passed, failed });
+  results.push({ name: 'playwright', passed, failed, failures: pwOk ? [] : playwrightFailures(p) });
 }
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('');
-for (const r of results) console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`  ${r.failed ? '✗' : '✓'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+  for (const line of r.failures ?? []) console.log(`      ${line}`);
+}
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
