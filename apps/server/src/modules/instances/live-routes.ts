@@ -28,6 +28,7 @@ import {
 } from './live-service.js';
 import { RevalidatedCache } from './revalidated-cache.js';
 import { StatusCache, type ClusterSnapshot } from './status-cache.js';
+import { statusQueryCompiler } from './status-query.js';
 
 /**
  * How long the status route trusts what it remembers. Sessions and instance ownership are re-read
@@ -228,8 +229,8 @@ export function liveRoutes(ctx: Context) {
 /**
  * GET api/instance/status, polled every 2 s by every open instance page, in a scope of its own. It
  * runs the app's hooks like every route (security headers, the API rate limit, the Unicode check)
- * and adds only what the poll needs: a session guard that remembers sessions (cachedSession), zod's
- * query check, and, in the steady state, the bytes cached for the instance and its cluster's
+ * and adds only what the poll needs: a session guard that remembers sessions (cachedSession), the
+ * query check (zod's, with a shortcut for a poll's plain id: statusQueryCompiler), and, in the steady state, the bytes cached for the instance and its cluster's
  * snapshot, sent without a promise.
  */
 function statusRoute(live: LiveState, sessions: RevalidatedCache<string, SessionRef>) {
@@ -241,6 +242,7 @@ function statusRoute(live: LiveState, sessions: RevalidatedCache<string, Session
         // Every open instance page polls every 2 s: its polls are not logged one by one (failures are).
         logLevel: 'warn',
         serializerCompiler: plainJson,
+        validatorCompiler: statusQueryCompiler,
         schema: {
           summary: 'Live status',
           description:
