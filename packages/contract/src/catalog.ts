@@ -36,7 +36,7 @@ export const Product = z
     Id: int(),
     Name: z.string(),
     Description: z.string().check(z.describe('Sanitised HTML.')),
-    Ord: z.nullable(int()).check(z.describe('Products flagged with an Ord value are hidden (SPEC §2).')),
+    Ord: z.nullable(int()).check(z.describe('Products flagged with an Ord value are hidden from the catalogue.')),
     Price: PriceMap,
     Currency: z.string(),
     Cores: int(),

@@ -77,7 +77,7 @@ export const DeployBody = z
         ._default(z.boolean({ error: 'invalid_value' }), true)
         .check(
           z.describe(
-            "SPEC §3's startAfterReinstall: false leaves the new server stopped once it is installed. Not in §7's payload; true when left out.",
+            'false leaves the new server stopped once it is installed; true when left out. An extension of the deploy payload.',
           ),
         ),
     }),

@@ -18,7 +18,7 @@ export const InstanceSummary = z
     CountryCode: z.string(),
     ProductId: int(),
     ProductName: z.string(),
-    TypeName: z.string().check(z.describe('The product group (SPEC "type").')),
+    TypeName: z.string().check(z.describe('The product group: the type chosen on /deploy.')),
     ImageId: int().check(z.describe('The image installed now (a reinstall offers it first).')),
     ImageName: z.string(),
     Distribution: z.string(),

@@ -12,7 +12,7 @@ export async function deployRoutes(app: Api, ctx: Context) {
       schema: {
         summary: 'Price a product for a cycle, with a promotion code',
         description:
-          "`data` is the discounted price itself (SPEC §7): an integer in minor units of the catalogue currency; the original price is the product's `Price` for the cycle in `GET /api/deploy/products`. Errors: get_product_error, wrong_cycle, invalid_promotion_code.",
+          "`data` is the discounted price itself: an integer in minor units of the catalogue currency; the original price is the product's `Price` for the cycle in `GET /api/deploy/products`. Errors: get_product_error, wrong_cycle, invalid_promotion_code.",
         body: PriceBody,
         response: replies(PriceResult),
       },

@@ -89,7 +89,7 @@ export async function instanceActionRoutes(app: Api, ctx: Context) {
     {
       schema: {
         summary: 'Reinstall an instance',
-        description: `SPEC §7: rebuilds the VM from one of its product’s images (api/product/templates) with new credentials, keeping its VMID, address and size; started afterwards if \`Start\`. The instance is \`recreating\` meanwhile and \`available\` after, also when the task fails. ${POLL} ${REFUSALS}`,
+        description: `Rebuilds the VM from one of its product’s images (api/product/templates) with new credentials, keeping its VMID, address and size; started afterwards if \`Start\`. The instance is \`recreating\` meanwhile and \`available\` after, also when the task fails. ${POLL} ${REFUSALS}`,
         body: RecreateBody,
         response: replies(ActionTask),
       },
