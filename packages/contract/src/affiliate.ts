@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { queryInt } from './query.js';
+import { positiveWhole, queryInt } from './query.js';
 
 // The affiliate programme (docs/product/affiliate.md): GET api/user/aff, its daily series, its
 // lists and moving available commission into the balance. Amounts are integers in minor units of
@@ -119,15 +119,7 @@ export type AffiliatePageQuery = z.input<typeof AffiliatePageQuery>;
  * is `balance_not_enough`.
  */
 export const AffiliateWithdrawBody = z.object({
-  Amount: z.optional(
-    z
-      .number({ error: 'invalid_value' })
-      .check(
-        z.int({ error: 'invalid_value' }),
-        z.positive({ error: 'invalid_value' }),
-        z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
-      ),
-  ),
+  Amount: z.optional(z.number({ error: 'invalid_value' }).check(...positiveWhole(Number.MAX_SAFE_INTEGER))),
 });
 export type AffiliateWithdrawBody = z.infer<typeof AffiliateWithdrawBody>;
 

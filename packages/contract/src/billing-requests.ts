@@ -1,17 +1,8 @@
 import * as z from 'zod/mini';
 import { INVOICE_STATUSES, PAYMENT_METHOD_IDS } from './billing.js';
-import { queryInt } from './query.js';
+import { bodyId, positiveWhole, queryId, queryInt } from './query.js';
 
 // Request schemas of the money API; the web takes only their types (see deploy-requests.ts).
-
-const id = () =>
-  z
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.positive({ error: 'invalid_value' }),
-      z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
-    );
 
 export const BILLING_PAGE_MAX = 100;
 
@@ -24,7 +15,7 @@ export const InvoicesQuery = z.object({
 export type InvoicesQuery = z.input<typeof InvoicesQuery>;
 
 /** GET api/invoice?id= and GET api/payment?id=. */
-export const MoneyIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const MoneyIdQuery = z.object({ id: queryId() });
 
 /** GET api/balance/transactions. */
 export const LedgerQuery = z.object({
@@ -39,9 +30,12 @@ const MethodField = z.enum(PAYMENT_METHOD_IDS, { error: 'invalid_value' });
  * POST api/balance/topup (header Idempotency-Key): Amount in minor units, within the operator's
  * TopUp Min/Max (else `amount_too_small` / `amount_too_large` on Amount), through a gateway Method.
  */
-export const TopUpBody = z.object({ Amount: id(), Method: MethodField });
+export const TopUpBody = z.object({
+  Amount: z.number({ error: 'invalid_value' }).check(...positiveWhole(Number.MAX_SAFE_INTEGER)),
+  Method: MethodField,
+});
 export type TopUpBody = z.infer<typeof TopUpBody>;
 
 /** POST api/invoice/pay (header Idempotency-Key): an unpaid invoice, from the balance or a gateway. */
-export const InvoicePayBody = z.object({ Id: id(), Method: MethodField });
+export const InvoicePayBody = z.object({ Id: bodyId(), Method: MethodField });
 export type InvoicePayBody = z.infer<typeof InvoicePayBody>;

@@ -1,18 +1,10 @@
 import * as z from 'zod/mini';
+import { bodyId, queryId, SERIAL_ID_MAX } from './query.js';
 import { CYCLE_CODES } from './catalog.js';
 import { HOSTNAME, INSTANCE_PASSWORD_MAX, PROMO_CODE_MAX, USERNAME } from './constants.js';
 
 // The request schemas of deploy: the server validates with them; the web only takes their types
 // (zod's modules load with every page, so each schema kind a page parses costs the sign-in page).
-
-const id = () =>
-  z
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.positive({ error: 'invalid_value' }),
-      z.maximum(2 ** 31 - 1, { error: 'invalid_value' }),
-    );
 
 /** An unknown or unpriced cycle is `wrong_cycle` (an error code, not a field error). */
 export const CycleField = z
@@ -51,7 +43,7 @@ export const InstancePasswordField = z._default(
 );
 
 const priceFields = {
-  ProductId: id(),
+  ProductId: bodyId(SERIAL_ID_MAX),
   Quantity: z._default(z.literal(1, { error: 'invalid_value' }), 1),
   Cycle: CycleField,
   PromotionCode: PromotionCodeField,
@@ -62,14 +54,17 @@ export const PriceBody = z.object(priceFields);
 export type PriceBody = z.input<typeof PriceBody>;
 
 /** Stored SSH keys of the caller to install on a server (deploy, reinstall): at most 20. */
-export const SshKeyIdsField = z._default(z.array(id()).check(z.maxLength(20, { error: 'invalid_value' })), []);
+export const SshKeyIdsField = z._default(
+  z.array(bodyId(SERIAL_ID_MAX)).check(z.maxLength(20, { error: 'invalid_value' })),
+  [],
+);
 
 export const DeployBody = z
   .object({
     ...priceFields,
     Hostnames: z.tuple([HostnameField], { error: 'invalid_value' }),
     UserData: z.object({
-      TemplateId: id(),
+      TemplateId: bodyId(SERIAL_ID_MAX),
       Username: UsernameField,
       Password: InstancePasswordField,
       SSHKeyIds: SshKeyIdsField,
@@ -91,13 +86,5 @@ export const DeployBody = z
   );
 export type DeployBody = z.input<typeof DeployBody>;
 
-const queryId = () =>
-  z.coerce
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.positive({ error: 'invalid_value' }),
-      z.maximum(Number.MAX_SAFE_INTEGER, { error: 'invalid_value' }),
-    );
 export const TaskQuery = z.object({ id: queryId(), taskId: queryId() });
-export const TaskBody = z.object({ Id: id(), TaskId: id() });
+export const TaskBody = z.object({ Id: bodyId(SERIAL_ID_MAX), TaskId: bodyId(SERIAL_ID_MAX) });

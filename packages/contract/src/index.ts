@@ -29,3 +29,4 @@ export * from './oauth.js';
 export * from './oauth-flags.js';
 export * from './local-text.js';
 export * from './site.js';
+export * from './control-chars.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { queryInt } from './query.js';
+import { queryId, queryInt, SERIAL_ID_MAX } from './query.js';
 import { INSTANCE_STATUSES } from './constants.js';
 
 // Request schemas of the instance reads; the web takes only their types (see deploy-requests.ts).
@@ -23,4 +23,4 @@ export const InstancesQuery = z.object({
 export type InstancesQuery = z.input<typeof InstancesQuery>;
 
 /** GET api/instance/get, api/instance…: `id` of one of the caller's instances. */
-export const InstanceQuery = z.object({ id: queryInt(1, 2 ** 31 - 1) });
+export const InstanceQuery = z.object({ id: queryId(SERIAL_ID_MAX) });

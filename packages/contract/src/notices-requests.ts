@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { CONTROL_CHARS, CONTROL_CHARS_BUT_LINES } from './control-chars.js';
 import { localTextInput } from './local-text.js';
 import { NOTICE_LIMITS } from './notices.js';
-import { bodyId as id, queryInt } from './query.js';
+import { bodyId, queryId, queryInt } from './query.js';
 
 // Request schemas of the notices API, the customer's and the staff's.
 
@@ -20,10 +21,10 @@ export const NoticesQuery = z.object({
 export type NoticesQuery = z.input<typeof NoticesQuery>;
 
 /** GET api/notice?id=. */
-export const NoticeIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const NoticeIdQuery = z.object({ id: queryId() });
 
 /** POST api/notice/read: the web sends it when the customer opens a notice. */
-export const NoticeReadBody = z.object({ Id: id() });
+export const NoticeReadBody = z.object({ Id: bodyId() });
 export type NoticeReadBody = z.infer<typeof NoticeReadBody>;
 
 /** The staff list's filter: notices customers see, or those withdrawn. */
@@ -51,7 +52,7 @@ export const StaffNoticeAddBody = z.object({
       z.trim(),
       z.minLength(1, { error: 'required' }),
       z.maxLength(NOTICE_LIMITS.titleMax, { error: 'incorrect_length' }),
-      z.refine((s) => !/[\p{Cc}]/u.test(s), { error: 'invalid_value' }),
+      z.refine((s) => !CONTROL_CHARS.test(s), { error: 'invalid_value' }),
       z.describe(`Plain text of 1 to ${NOTICE_LIMITS.titleMax} characters.`),
     ),
     true,
@@ -60,7 +61,7 @@ export const StaffNoticeAddBody = z.object({
     z.string({ error: 'required' }).check(
       z.refine((s) => s.trim() !== '', { error: 'required' }),
       z.maxLength(NOTICE_LIMITS.contentMax, { error: 'incorrect_length' }),
-      z.refine((s) => !s.includes('\u0000'), { error: 'invalid_value' }),
+      z.refine((s) => !CONTROL_CHARS_BUT_LINES.test(s), { error: 'invalid_value' }),
       z.describe(`HTML of at most ${NOTICE_LIMITS.contentMax} characters; sanitised before it is stored.`),
     ),
     true,
@@ -70,5 +71,5 @@ export const StaffNoticeAddBody = z.object({
 export type StaffNoticeAddBody = z.input<typeof StaffNoticeAddBody>;
 
 /** POST api/staff/notice/withdraw: customers no longer see it; its readers' marks are kept. */
-export const StaffNoticeWithdrawBody = z.object({ Id: id() });
+export const StaffNoticeWithdrawBody = z.object({ Id: bodyId() });
 export type StaffNoticeWithdrawBody = z.infer<typeof StaffNoticeWithdrawBody>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { queryId } from './query.js';
 import { InvoiceSummary } from './billing.js';
 import { InstanceSummary } from './instances.js';
 import { TicketSummary } from './tickets.js';
@@ -22,15 +23,7 @@ const int = () => z.number().check(z.int());
 /** GET api/staff/user: a customer by `id` or by `email` (exactly one). */
 export const StaffUserQuery = z
   .object({
-    id: z.optional(
-      z.coerce
-        .number({ error: 'invalid_value' })
-        .check(
-          z.int({ error: 'invalid_value' }),
-          z.positive({ error: 'invalid_value' }),
-          z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
-        ),
-    ),
+    id: z.optional(queryId()),
     email: z.optional(
       z.string().check(z.minLength(3, { error: 'invalid_email' }), z.maxLength(254, { error: 'invalid_email' })),
     ),

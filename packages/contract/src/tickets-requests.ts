@@ -1,17 +1,9 @@
 import * as z from 'zod/mini';
-import { queryInt } from './query.js';
+import { CONTROL_CHARS, CONTROL_CHARS_BUT_LINES } from './control-chars.js';
+import { bodyId, queryId, queryInt } from './query.js';
 import { TICKET_LIMITS, TICKET_STATUSES } from './tickets.js';
 
 // Request schemas of the support API; the web takes their types and the same checks (ticketContent).
-
-const id = () =>
-  z
-    .number({ error: 'invalid_value' })
-    .check(
-      z.int({ error: 'invalid_value' }),
-      z.positive({ error: 'invalid_value' }),
-      z.maximum(2 ** 53 - 1, { error: 'invalid_value' }),
-    );
 
 /** GET api/tickets: `limit` as the dashboard sends it, plus the status filter and paging of /tickets. */
 export const TicketsQuery = z.object({
@@ -27,11 +19,11 @@ export const TicketTypesQuery = z.object({
 });
 
 /** GET api/ticket?id= and GET api/ticket/attachment?id=. */
-export const TicketIdQuery = z.object({ id: queryInt(1, Number.MAX_SAFE_INTEGER) });
+export const TicketIdQuery = z.object({ id: queryId() });
 
 /** GET api/ticket/msgs?limit=&id= (the detail page asks for 999). */
 export const TicketMsgsQuery = z.object({
-  id: queryInt(1, Number.MAX_SAFE_INTEGER),
+  id: queryId(),
   limit: z._default(queryInt(1, TICKET_LIMITS.messages), TICKET_LIMITS.messages),
 });
 
@@ -46,20 +38,14 @@ export function ticketContentError(content: string): 'ticket_content_empty' | 't
   return undefined;
 }
 
-/** C0 and C1 control characters: never in a title; in a message only tab, line feed and return. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
 const Content = z.string({ error: 'ticket_content_empty' }).check(
   z.refine((s) => s.trim() !== '', { error: 'ticket_content_empty' }),
-  z.refine((s) => !CONTROL_BUT_LINES.test(s), { error: 'invalid_value' }),
+  z.refine((s) => !CONTROL_CHARS_BUT_LINES.test(s), { error: 'invalid_value' }),
   z.maxLength(TICKET_LIMITS.contentMax, { error: 'ticket_content_too_large' }),
 );
 const AttachmentIds = z._default(
   z
-    .array(id(), { error: 'invalid_value' })
+    .array(bodyId(), { error: 'invalid_value' })
     .check(z.maxLength(TICKET_LIMITS.attachmentsPerMessage, { error: 'too_many_attachments' })),
   [],
 );
@@ -72,19 +58,19 @@ export const TicketAddBody = z.object({
   Title: z.string({ error: 'required' }).check(
     z.refine((s) => s.trim() !== '', { error: 'required' }),
     z.maxLength(TICKET_LIMITS.titleMax, { error: 'incorrect_length' }),
-    z.refine((s) => !CONTROL.test(s), { error: 'invalid_value' }),
+    z.refine((s) => !CONTROL_CHARS.test(s), { error: 'invalid_value' }),
   ),
-  TypeId: id(),
+  TypeId: bodyId(),
   Content,
-  InstanceId: z.optional(z.nullable(id())),
+  InstanceId: z.optional(z.nullable(bodyId())),
   AttachmentIds,
 });
 export type TicketAddBody = z.input<typeof TicketAddBody>;
 
 /** POST api/ticket/reply: a customer's reply; it reopens an answered ticket. */
-export const TicketReplyBody = z.object({ Id: id(), Content, AttachmentIds });
+export const TicketReplyBody = z.object({ Id: bodyId(), Content, AttachmentIds });
 export type TicketReplyBody = z.input<typeof TicketReplyBody>;
 
 /** POST api/ticket/close. */
-export const TicketCloseBody = z.object({ Id: id() });
+export const TicketCloseBody = z.object({ Id: bodyId() });
 export type TicketCloseBody = z.infer<typeof TicketCloseBody>;

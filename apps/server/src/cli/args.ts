@@ -1,4 +1,4 @@
-import type { LocalText } from '@nimbus/contract';
+import { CONTROL_CHARS, type LocalText } from '@nimbus/contract';
 /**
  * Parses `--name value` (or `--name=value`) pairs and plain arguments; a flag without a value is an
  * error, except the command's switches (`--refund`), which read as 'true'.
@@ -52,8 +52,8 @@ export function need(flags: Record<string, string>, name: string): string {
 // What customers write reaches the operator's terminal: control characters (escape sequences that
 // clear the screen or retitle the window, carriage returns that overwrite a line) are shown as
 // spaces, and a table cell or a heading stays on one line.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// Unlike in what the API accepts, a carriage return is not a line break here: it would overwrite one.
+const CONTROL = new RegExp(CONTROL_CHARS, 'g');
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 

@@ -1,3 +1,4 @@
+import { CONTROL_CHARS_BUT_LINES } from '@nimbus/contract';
 import { z } from 'zod';
 
 /** A line of text for a document header: trimmed, at most `max` characters, no control characters. */
@@ -6,8 +7,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max)
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(v), { message: 'no control characters' })
+    .refine((v) => !CONTROL_CHARS_BUT_LINES.test(v), { message: 'no control characters' })
     .default('');
 
 /**

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Identity, OAuthBindResult, OAuthLoginBody, OAuthLoginError, SessionResult } from '@nimbus/contract';
+import {
+  CONTROL_CHARS,
+  type Identity,
+  type OAuthBindResult,
+  type OAuthLoginBody,
+  type OAuthLoginError,
+  type SessionResult,
+} from '@nimbus/contract';
 import { withTx, type Tx } from '../../db/pool.js';
 import type { Caller, Context } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -14,8 +21,7 @@ import { browserHashOf, endTrip, sha256, startTrip, type Started } from './trip.
 /** A path on this site (as the web app's safeRedirect), else nothing: a return never leaves the console. */
 export function safePath(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value[1] === '/' || value[1] === '\\') return '';
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(value) || value.length > 2048 ? '' : value;
+  return CONTROL_CHARS.test(value) || value.length > 2048 ? '' : value;
 }
 
 export function startLogin(ctx: Context, caller: Caller, body: OAuthLoginBody, cookie?: string): Promise<Started> {

@@ -1,4 +1,4 @@
-import type { AttachmentType } from '@nimbus/contract';
+import { CONTROL_CHARS_BUT_LINES, type AttachmentType } from '@nimbus/contract';
 
 const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
@@ -30,9 +30,7 @@ function isPlainText(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-  // C0 controls but \t \n \r, DEL, and the C1 controls.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text)) return false;
+  if (CONTROL_CHARS_BUT_LINES.test(text)) return false;
   return !MARKUP.test(
     text
       .replace(/^\ufeff/, '')
