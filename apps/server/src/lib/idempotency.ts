@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@nimbus/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../db/pool.js';
 import { AppError } from './errors.js';
@@ -12,6 +13,15 @@ export const IdempotencyHeaders = z.looseObject({
     .optional()
     .describe('Any unique string (a UUID): a retry with the same key and body gets the first answer again.'),
 });
+
+/**
+ * The request's Idempotency-Key, as IdempotencyHeaders checked it, or undefined without one: the
+ * one place routes read it.
+ */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const key = req.headers[IDEMPOTENCY_HEADER];
+  return typeof key === 'string' ? key : undefined;
+}
 
 const keyError = (reason: string) => new AppError('parse_data_error', 400, { [IDEMPOTENCY_HEADER]: reason });
 

@@ -8,12 +8,11 @@ import {
   AffiliateSummary,
   AffiliateWithdrawBody,
   AffiliateWithdrawResult,
-  IDEMPOTENCY_HEADER,
 } from '@nimbus/contract';
 import { z } from 'zod';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf, caller } from '../../plugins/session.js';
 import * as affiliate from './service.js';
 
@@ -111,10 +110,7 @@ export async function affiliateRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => {
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      return {
-        data: await affiliate.withdraw(ctx, authOf(req).userId, req.body, typeof key === 'string' ? key : undefined),
-      };
+      return { data: await affiliate.withdraw(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req)) };
     },
   );
 }

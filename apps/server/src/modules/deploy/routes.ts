@@ -1,7 +1,7 @@
-import { DeployBody, DeployResult, IDEMPOTENCY_HEADER, PriceBody, PriceResult } from '@nimbus/contract';
+import { DeployBody, DeployResult, PriceBody, PriceResult } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
 import { deploy, price } from './service.js';
 
@@ -32,8 +32,7 @@ export async function deployRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => {
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      return { data: await deploy(ctx, authOf(req).userId, req.body, typeof key === 'string' ? key : undefined) };
+      return { data: await deploy(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req)) };
     },
   );
 }

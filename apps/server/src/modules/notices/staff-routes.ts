@@ -1,5 +1,4 @@
 import {
-  IDEMPOTENCY_HEADER,
   StaffNotice,
   StaffNoticeAddBody,
   StaffNoticeList,
@@ -8,7 +7,7 @@ import {
 } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { requireStaff, staffOf } from '../staff/guard.js';
 import { listAllNotices, publishNotice, withdrawNotice } from './publishing.js';
 
@@ -43,8 +42,7 @@ export async function noticeStaffRoutes(app: Api, ctx: Context) {
       },
     },
     async (req) => {
-      const key = req.headers[IDEMPOTENCY_HEADER];
-      const by = { staffTokenId: staffOf(req).tokenId, key: typeof key === 'string' ? key : undefined };
+      const by = { staffTokenId: staffOf(req).tokenId, key: idempotencyKeyOf(req) };
       return { data: await publishNotice(ctx.db, req.body, by) };
     },
   );

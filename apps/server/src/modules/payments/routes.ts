@@ -1,26 +1,12 @@
-import {
-  IDEMPOTENCY_HEADER,
-  InvoicePayBody,
-  InvoicePayResult,
-  MoneyIdQuery,
-  Payment,
-  PaymentMethods,
-  TopUpBody,
-} from '@nimbus/contract';
-import type { FastifyRequest } from 'fastify';
+import { InvoicePayBody, InvoicePayResult, MoneyIdQuery, Payment, PaymentMethods, TopUpBody } from '@nimbus/contract';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { localeOf } from '../../lib/locale.js';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
 import { pdfSchema, sendPdf } from '../billing/pdf/http.js';
 import { receiptPdf } from './receipt.js';
 import { getPayment, payInvoice, paymentMethods, topUp } from './service.js';
-
-const keyOf = (req: FastifyRequest) => {
-  const key = req.headers[IDEMPOTENCY_HEADER];
-  return typeof key === 'string' ? key : undefined;
-};
 
 /** Payment methods, top-ups through a gateway, and paying invoices (docs/product/billing.md#top-ups-and-gateways). */
 export async function paymentRoutes(app: Api, ctx: Context) {
@@ -47,7 +33,7 @@ export async function paymentRoutes(app: Api, ctx: Context) {
         response: replies(Payment),
       },
     },
-    async (req) => ({ data: await topUp(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
+    async (req) => ({ data: await topUp(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req), localeOf(req)) }),
   );
   app.get(
     '/payment',
@@ -87,6 +73,8 @@ export async function paymentRoutes(app: Api, ctx: Context) {
         response: replies(InvoicePayResult),
       },
     },
-    async (req) => ({ data: await payInvoice(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
+    async (req) => ({
+      data: await payInvoice(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req), localeOf(req)),
+    }),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  IDEMPOTENCY_HEADER,
   Ticket,
   TicketAddBody,
   TicketCloseBody,
@@ -17,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { localeOf } from '../../lib/locale.js';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { authOf } from '../../plugins/session.js';
 import {
   addTicket,
@@ -31,10 +30,6 @@ import {
 } from './service.js';
 import { downloadSchema, installMultipart, receiveUpload, sendAttachment, uploadSchema } from './transfer.js';
 
-const keyOf = (req: FastifyRequest) => {
-  const key = req.headers[IDEMPOTENCY_HEADER];
-  return typeof key === 'string' ? key : undefined;
-};
 const customer = (req: FastifyRequest) => ({ kind: 'customer' as const, userId: authOf(req).userId });
 
 const NOT_FOUND = 'Another customer’s ticket is 404 `db_no_record`, like one that never existed.';
@@ -103,7 +98,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(Ticket),
       },
     },
-    async (req) => ({ data: await addTicket(ctx, authOf(req).userId, req.body, keyOf(req), localeOf(req)) }),
+    async (req) => ({ data: await addTicket(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req), localeOf(req)) }),
   );
   app.post(
     '/ticket/reply',
@@ -116,7 +111,7 @@ export async function ticketRoutes(app: Api, ctx: Context) {
         response: replies(TicketMessage),
       },
     },
-    async (req) => ({ data: await replyTicket(ctx, authOf(req).userId, req.body, keyOf(req)) }),
+    async (req) => ({ data: await replyTicket(ctx, authOf(req).userId, req.body, idempotencyKeyOf(req)) }),
   );
   app.post(
     '/ticket/close',

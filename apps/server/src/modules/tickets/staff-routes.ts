@@ -1,5 +1,4 @@
 import {
-  IDEMPOTENCY_HEADER,
   StaffTicket,
   StaffTicketAssignBody,
   StaffTicketList,
@@ -16,7 +15,7 @@ import {
   TicketTypesQuery,
 } from '@nimbus/contract';
 import type { FastifyRequest } from 'fastify';
-import { IdempotencyHeaders } from '../../lib/idempotency.js';
+import { idempotencyKeyOf, IdempotencyHeaders } from '../../lib/idempotency.js';
 import { replies, type Api } from '../../lib/api.js';
 import type { Context } from '../../lib/context.js';
 import { requireStaff, staffOf } from '../staff/guard.js';
@@ -101,7 +100,7 @@ export async function staffTicketRoutes(app: Api, ctx: Context) {
         authorName: req.body.AuthorName ?? name,
         attachmentIds: req.body.AttachmentIds,
         tokenId,
-        key: req.headers[IDEMPOTENCY_HEADER],
+        key: idempotencyKeyOf(req),
       });
       return { data: message };
     },
