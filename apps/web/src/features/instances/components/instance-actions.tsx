@@ -15,10 +15,15 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { runInstanceAction, seeVmState, useInstanceAction, waitForTask } from '../api/instance-actions-api';
-import { instanceKeys } from '../api/instances-api';
+import {
+  runInstanceAction,
+  seeVmState,
+  useInstanceAction,
+  waitForTask,
+} from '../../../lib/instances/instance-actions-api';
+import { instanceKeys } from '../../../lib/instances/instances-api';
 import { useVmState } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import { ConfirmDialog, DANGER, useTypedHostname } from './confirm-dialog';
 
 type Instance = InstanceFull | InstanceDetail;

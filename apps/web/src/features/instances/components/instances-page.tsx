@@ -9,7 +9,7 @@ import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instancesQueryOptions } from '../api/instances-api';
+import { instancesQueryOptions } from '../../../lib/instances/instances-api';
 import type { InstancesSearch } from '../search';
 import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';

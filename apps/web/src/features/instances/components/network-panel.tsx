@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
 import { isLive } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import classes from './instances.module.css';
 
 type Instance = InstanceFull | InstanceDetail;

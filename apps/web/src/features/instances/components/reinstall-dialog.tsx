@@ -8,9 +8,9 @@ import { Dialog } from '../../../components/dialog';
 import { SshKeyPicker } from '../../../components/ssh-key-picker';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
 import { productTemplatesQueryOptions } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import { PasswordField } from './password-field';
 import classes from './actions.module.css';
 

@@ -11,11 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { firewallQueryOptions, useInstanceLive } from '../api/instance-data-api';
+import { useInstanceLive } from '../../../lib/instances/instances-api';
+import { firewallQueryOptions } from '../api/firewall-api';
 import { FirewallRuleDialog, type RuleValues } from './firewall-rule-dialog';
 import { RulesTable } from './firewall-rules-table';
-import { ConfirmDialog } from './instance-data-dialogs';
-import { useDataAction } from './use-data-action';
+import { IrreversibleDialog } from '../../../components/irreversible-dialog';
+import { useDataAction } from '../../../lib/instances/use-data-action';
 
 type Policy = (typeof FIREWALL_POLICIES)[number];
 
@@ -131,7 +132,7 @@ function Firewall({ instanceId, state }: { instanceId: number; state: FirewallSt
         submit={saveRule}
         busy={add.isPending || set.isPending}
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('firewall.deleteTitle', { n: (deleting?.Pos ?? 0) + 1 })}

@@ -4,9 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { defaultRestorePointName } from '../restore-point-name';
-import { ConfirmDialog, NameDescriptionDialog, type NameCheck, type NameDescription } from './instance-data-dialogs';
-import classes from './instance-data.module.css';
-import { useDataAction } from './use-data-action';
+import { IrreversibleDialog } from '../../../components/irreversible-dialog';
+import { NameDescriptionDialog, type NameCheck, type NameDescription } from './name-description-dialog';
+import classes from '../../../components/card-table.module.css';
+import { useDataAction } from '../../../lib/instances/use-data-action';
 
 /** A backup or a snapshot as the list shows it. */
 interface RestorePoint {
@@ -205,7 +206,7 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
           add.run(values, { success: t(`${kind}.created`), failure: t(`${kind}.createFailed`) }, callbacks)
         }
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={restoring !== null}
         onClose={() => setRestoring(null)}
         title={t(`${kind}.restoreTitle`, { name: restoring?.Name ?? '' })}
@@ -221,7 +222,7 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
           )
         }
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t(`${kind}.deleteTitle`, { name: deleting?.Name ?? '' })}

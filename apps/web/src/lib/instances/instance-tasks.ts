@@ -3,7 +3,7 @@
 // a server with these alone, and importing the balance there regroups the chunks /login loads.
 import { ActionTask, POLL, TASK_STATUS, TaskResult, type VmState } from '@nimbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { instanceStatusQueryOptions } from './instance-live-api';
 import { instanceKeys } from './instances-api';
 

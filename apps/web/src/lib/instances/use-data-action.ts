@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { showErrorToast } from '../../../lib/form/error-toast';
-import { showFormError } from '../../../lib/form/server-errors';
-import type { UseFormReturnType } from '../../../lib/form/use-form';
-import { useTranslation } from '../../../lib/i18n/react';
-import { notify } from '../../../lib/notify';
-import { TaskFailedError, useInstanceAction } from '../api/instance-actions-api';
+import { isApiError } from '../api-error';
+import { showErrorToast } from '../form/error-toast';
+import { showFormError } from '../form/server-errors';
+import type { UseFormReturnType } from '../form/use-form';
+import { useTranslation } from '../i18n/react';
+import { notify } from '../notify';
+import { TaskFailedError, useInstanceAction } from './instance-actions-api';
 
 export interface DataActionCallbacks {
   /** Once the request is accepted, while its task runs (e.g. to close the dialog). */

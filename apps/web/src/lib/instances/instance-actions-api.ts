@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshBalance } from '../../../lib/session/balance';
+import { refreshBalance } from '../session/balance';
 import { instanceKeys } from './instances-api';
 import { runInstanceAction } from './instance-tasks';
 
