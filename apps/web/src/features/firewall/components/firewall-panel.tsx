@@ -51,12 +51,12 @@ export function FirewallPanel({ instanceId }: { instanceId: number }) {
 
 function Firewall({ instanceId, state }: { instanceId: number; state: FirewallState }) {
   const { t } = useTranslation('instance-data');
-  const options = useDataAction<{ Enabled: boolean; PolicyIn: Policy; PolicyOut: Policy }>(instanceId, 'firewall/set');
-  const add = useDataAction<RuleValues>(instanceId, 'firewall/rule/add');
-  const set = useDataAction<RuleValues & { Pos: number }>(instanceId, 'firewall/rule/set');
-  const enable = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/enable');
-  const disable = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/disable');
-  const remove = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/del');
+  const options = useDataAction(instanceId, 'firewall/set');
+  const add = useDataAction(instanceId, 'firewall/rule/add');
+  const set = useDataAction(instanceId, 'firewall/rule/set');
+  const enable = useDataAction(instanceId, 'firewall/rule/enable');
+  const disable = useDataAction(instanceId, 'firewall/rule/disable');
+  const remove = useDataAction(instanceId, 'firewall/rule/del');
   const busy = [options, add, set, enable, disable, remove].some((a) => a.isPending);
   const [editing, setEditing] = useState<FirewallRule | null>(null);
   const [adding, setAdding] = useState(false);

@@ -29,7 +29,7 @@ function NamesForm({ instance }: { instance: Instance }) {
   const stored = 'ReverseDns' in instance ? (instance.ReverseDns ?? '') : '';
   const [hostname, setHostname] = useState(instance.Hostname);
   const [reverseDns, setReverseDns] = useState(stored);
-  const save = useInstanceAction<{ Hostname: string; ReverseDns: string }>(instance.Id, 'network');
+  const save = useInstanceAction(instance.Id, 'network');
   const hostnameError =
     hostname === ''
       ? t('errors:field.required')

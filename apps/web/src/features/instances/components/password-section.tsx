@@ -17,7 +17,7 @@ const PASSWORD_MIN = 8;
 export function PasswordSection({ instance }: { instance: InstanceFull | InstanceDetail }) {
   const { t } = useTranslation('instance-actions');
   const [password, setPassword] = useState('');
-  const change = useInstanceAction<{ Password: string }>(instance.Id, 'password');
+  const change = useInstanceAction(instance.Id, 'password');
   const short = password !== '' && password.length < PASSWORD_MIN;
   const submit = () =>
     change.mutateAsync({ Password: password }).then(

@@ -21,7 +21,7 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
   const [chosen, setChosen] = useState<UpgradeOption | null>(null);
   const [last, setLast] = useState<UpgradeOption | null>(null);
   if (chosen && chosen !== last) setLast(chosen);
-  const upgrade = useInstanceAction<{ ProductId: number }>(instance.Id, 'upgrade', { movesMoney: true });
+  const upgrade = useInstanceAction(instance.Id, 'upgrade', { movesMoney: true });
 
   const confirm = (option: UpgradeOption) => {
     setChosen(null);
