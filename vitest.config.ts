@@ -15,6 +15,7 @@ export default defineConfig({
           include: [
             'packages/contract/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/src/**/*.test.tsx',
             'apps/server/src/**/*.unit.test.ts',
             'scripts/**/*.test.mjs',
           ],

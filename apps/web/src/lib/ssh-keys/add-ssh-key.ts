@@ -1,7 +1,7 @@
 import { SshKey, SshKeyAddBody } from '@nimbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 import { sshKeyKeys } from './query-keys';
 
 export const addSshKey = (body: z.input<typeof SshKeyAddBody>) =>

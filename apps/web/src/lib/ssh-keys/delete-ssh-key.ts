@@ -1,6 +1,6 @@
 import { SshKeyDelBody } from '@nimbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 import { sshKeyKeys } from './query-keys';
 
 export const deleteSshKey = (id: number) => api.send('key/del', SshKeyDelBody.parse({ id }));

@@ -1,6 +1,6 @@
 import { SshKeyList } from '@nimbus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 import { sshKeyKeys } from './query-keys';
 
 export const getSshKeys = (signal?: AbortSignal) => api.get('keys', SshKeyList, undefined, signal);

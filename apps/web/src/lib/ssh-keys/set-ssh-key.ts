@@ -1,7 +1,7 @@
 import { SshKey, SshKeySetBody } from '@nimbus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { api } from '../api-client';
 import { sshKeyKeys } from './query-keys';
 
 export const setSshKey = (body: z.input<typeof SshKeySetBody>) =>

@@ -5,7 +5,7 @@ import { AccountSummaryCard } from '../../features/dashboard/components/account-
 import { Greeting } from '../../features/dashboard/components/greeting';
 import { PreferencesCard } from '../../features/dashboard/components/preferences-card';
 import { ProfileCard } from '../../features/dashboard/components/profile-card';
-import { instancesQueryOptions } from '../../features/instances/api/instances-api';
+import { instancesQueryOptions } from '../../lib/instances/instances-api';
 import { RecentInstances } from '../../features/instances/components/recent-instances';
 import { recentInvoicesQueryOptions } from '../../features/billing/api/invoices-api';
 import { RecentInvoices } from '../../features/billing/components/recent-invoices';

@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/api-error';
 import { i18n } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/notify';
-import { instanceStatusQueryOptions } from './instance-live-api';
+import { instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
 
 /** An instance id from the path, or null when it cannot be one. */
 export const instanceIdFrom = (raw: string) =>

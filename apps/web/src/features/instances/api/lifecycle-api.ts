@@ -2,8 +2,8 @@ import { AutoRenewResult, QUERY, Template, UpgradeOptions, type InstanceStatus, 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
-import { instanceStatusQueryOptions } from './instance-live-api';
-import { instanceKeys } from './instances-api';
+import { instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
+import { instanceKeys } from '../../../lib/instances/instances-api';
 
 export const lifecycleKeys = {
   upgrades: (id: number) => [...instanceKeys.all, 'upgrades', id] as const,

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { guestOsQueryOptions } from '../api/instance-live-api';
+import { guestOsQueryOptions } from '../../../lib/instances/instance-live-api';
 import { Field, FieldList } from './field';
 
 /** What the QEMU guest agent reports about the operating system. */

@@ -15,10 +15,16 @@ import { i18n } from '../../../lib/i18n/i18n';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { runInstanceAction, seeVmState, useInstanceAction, waitForTask } from '../api/instance-actions-api';
-import { instanceKeys } from '../api/instances-api';
+import {
+  type InstanceActionPath,
+  runInstanceAction,
+  seeVmState,
+  useInstanceAction,
+  waitForTask,
+} from '../../../lib/instances/instance-actions-api';
+import { instanceKeys } from '../../../lib/instances/instances-api';
 import { useVmState } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import { ConfirmDialog, DANGER, useTypedHostname } from './confirm-dialog';
 
 type Instance = InstanceFull | InstanceDetail;
@@ -40,7 +46,14 @@ export const POWER_ACTIONS = {
   },
 } as const satisfies Record<
   string,
-  { path: string; body: Record<string, unknown>; when: readonly VmState[]; to: VmState; icon: Icon; danger: boolean }
+  {
+    path: InstanceActionPath;
+    body: Record<string, unknown>;
+    when: readonly VmState[];
+    to: VmState;
+    icon: Icon;
+    danger: boolean;
+  }
 >;
 export type PowerAction = keyof typeof POWER_ACTIONS;
 export const POWER_ORDER: PowerAction[] = ['start', 'resume', 'stop', 'restart', 'pause', 'forceStop'];
@@ -193,7 +206,7 @@ export function DestroyButton({ instance }: { instance: Instance }) {
   const { t } = useTranslation('instance-actions');
   const [open, setOpen] = useState(false);
   const typed = useTypedHostname(instance.Hostname);
-  const destroy = useInstanceAction<{ Hostname: string }>(instance.Id, 'destroy');
+  const destroy = useInstanceAction(instance.Id, 'destroy');
   const date = useDateFormat();
   const close = () => {
     setOpen(false);

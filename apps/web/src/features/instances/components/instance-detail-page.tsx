@@ -2,26 +2,21 @@ import { type InstanceDetail } from '@nimbus/contract';
 import { Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { Flag } from '../../../components/flag';
 import { AnchorLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instanceFullQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
-import { instanceQueryOptions } from '../api/instances-api';
+import { instanceFullQueryOptions, instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
+import { instanceQueryOptions } from '../../../lib/instances/instances-api';
 import { EndedInstance } from './ended-instance';
 import { InstanceOverview } from './instance-overview';
-import { useLiveHistory } from './live-usage';
 import classes from './instances.module.css';
-import { ConsoleLinks } from '../console/console-links';
 import { InstanceActions, usePowerPending } from './instance-actions';
 import { NetworkPanel } from './network-panel';
 import { SettingsPanel } from './settings-panel';
 import { RenewalAlert, SuspendedBadge } from './renewal-alert';
 import { PowerStateBadge, StatusBadge } from './status-badge';
 import { FailureAlert, RestartAlert } from './task-alerts';
-import { BackupsPanel } from './backups-panel';
-import { FirewallPanel } from './firewall-panel';
-import { SnapshotsPanel } from './snapshots-panel';
-import { UsageHistory } from './usage-history';
 import { BackLink } from '../../../components/back-link';
 
 /**
@@ -98,25 +93,48 @@ function PowerBadge({ instance }: { instance: InstanceDetail }) {
   );
 }
 
+/**
+ * What other features put on the page; the route composes them, as features do not import each
+ * other. `LiveScope` wraps the page of a server that is (or is about to be) there and holds what
+ * must outlive a tab switch (the live charts' samples); the others are the header's console links,
+ * the overview's live charts and the panels of their tabs.
+ */
+export interface InstancePanels {
+  LiveScope: ComponentType<{ id: number; children: ReactNode }>;
+  consoleLinks: ReactNode;
+  liveUsage: ReactNode;
+  history: ReactNode;
+  firewall: ReactNode;
+  backups: ReactNode;
+  snapshots: ReactNode;
+}
+
 export interface InstanceDetailPageProps {
   id: number;
   tab: string | undefined;
   onTabChange: (tab: string) => void;
+  panels: InstancePanels;
 }
 
 /** /instances/{id}/: one server, or what a destroyed one was (docs/product/instances.md#destroy). */
 export function InstanceDetailPage(props: InstanceDetailPageProps) {
   const { data: instance } = useSuspenseQuery(instanceQueryOptions(props.id));
-  return instance.Status === 'destroyed' ? <EndedInstance instance={instance} /> : <LiveInstancePage {...props} />;
+  const { LiveScope } = props.panels;
+  return instance.Status === 'destroyed' ? (
+    <EndedInstance instance={instance} />
+  ) : (
+    <LiveScope id={props.id}>
+      <LiveInstancePage {...props} />
+    </LiveScope>
+  );
 }
 
 /** The header, the VM state tips and the tabs of a server that is (or is about to be) there. */
-function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
+function LiveInstancePage({ id, tab, onTabChange, panels }: InstanceDetailPageProps) {
   const { t } = useTranslation('instances');
   const { t: tLive } = useTranslation('instance-live');
   const { data: instance } = useSuspenseQuery(instanceQueryOptions(id));
   const { data: full } = useSuspenseQuery(instanceFullQueryOptions(id));
-  const history = useLiveHistory(id);
   const active = (INSTANCE_TABS as readonly string[]).includes(tab ?? '') ? tab! : 'overview';
   return (
     <Stack gap="lg" maw={1200}>
@@ -132,7 +150,7 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
               <SuspendedBadge instance={instance} />
               <PowerBadge instance={instance} />
               {/* A suspended instance refuses consoles and actions until its invoice is paid (the alert says so). */}
-              {instance.SuspendedAt ? null : <ConsoleLinks id={id} />}
+              {instance.SuspendedAt ? null : panels.consoleLinks}
             </Group>
             <Group gap="xs" mt={4} c="dimmed" fz="sm">
               <Flag code={instance.CountryCode} />
@@ -160,22 +178,22 @@ function LiveInstancePage({ id, tab, onTabChange }: InstanceDetailPageProps) {
           <Tabs.Tab value="settings">{tLive('tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
-          <InstanceOverview instance={{ ...full, ...instance }} history={history} />
+          <InstanceOverview instance={{ ...full, ...instance }} liveUsage={panels.liveUsage} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="lg">
-          <UsageHistory id={id} />
+          {panels.history}
         </Tabs.Panel>
         <Tabs.Panel value="network" pt="lg">
           <NetworkPanel instance={instance} />
         </Tabs.Panel>
         <Tabs.Panel value="firewall" pt="lg">
-          <FirewallPanel instanceId={id} />
+          {panels.firewall}
         </Tabs.Panel>
         <Tabs.Panel value="backups" pt="lg">
-          <BackupsPanel instanceId={id} />
+          {panels.backups}
         </Tabs.Panel>
         <Tabs.Panel value="snapshots" pt="lg">
-          <SnapshotsPanel instanceId={id} />
+          {panels.snapshots}
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="lg">
           <SettingsPanel instance={instance} />

@@ -4,22 +4,21 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
-import { guestOsQueryOptions, instanceStatusQueryOptions } from '../api/instance-live-api';
-import { uptimeParts } from '../live-series';
+import { guestOsQueryOptions, instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
+import { uptimeParts } from '../uptime';
 import { CopyAddress } from './copy-address';
 import { Field, FieldPanel } from './field';
 import { GuestOsPanel } from './guest-os-panel';
-import { LiveUsage } from './live-usage';
-import type { LiveHistory } from '../live-series';
+import type { ReactNode } from 'react';
 
 /** Memory as people read it: 512 MB, 2 GB. */
 export const memory = (mib: number) => (mib >= 1024 ? `${+(mib / 1024).toFixed(1)} GB` : `${mib} MB`);
 
 /**
  * The overview tab (docs/product/instances.md#detail-instancesid): the instance's fields, the live
- * charts and the guest OS.
+ * charts (`liveUsage`, from the live-charts feature) and the guest OS.
  */
-export function InstanceOverview({ instance, history }: { instance: InstanceFull; history: LiveHistory }) {
+export function InstanceOverview({ instance, liveUsage }: { instance: InstanceFull; liveUsage: ReactNode }) {
   const { t } = useTranslation('instance-live');
   const { t: tInstances } = useTranslation('instances');
   const { t: tDeploy } = useTranslation('deploy');
@@ -102,7 +101,7 @@ export function InstanceOverview({ instance, history }: { instance: InstanceFull
           <Field label={tInstances('fields.created')}>{date.format(new Date(instance.CreatedAt))}</Field>
         </FieldPanel>
       </SimpleGrid>
-      <LiveUsage id={instance.Id} history={history} />
+      {liveUsage}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <FieldPanel title={t('system.title')}>
           <Field label={t('fields.uptime')}>{running ? uptime(status.Uptime) : t('system.notRunning')}</Field>

@@ -1,15 +1,16 @@
 import { INSTANCE_STATUSES } from '@nimbus/contract';
 import { money } from '../../../lib/money';
-import { Anchor, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Flag } from '../../../components/flag';
+import { ListPagination } from '../../../components/list-pagination';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instancesQueryOptions } from '../api/instances-api';
+import { instancesQueryOptions } from '../../../lib/instances/instances-api';
 import type { InstancesSearch } from '../search';
 import classes from './instances.module.css';
 import { RowActions, RowActionsHeader } from './row-actions';
@@ -47,7 +48,6 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
 
   const filtered = search.status !== undefined || search.q !== undefined;
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.Total / INSTANCES_PAGE_SIZE)) : 1;
 
   // A read that failed after its retries says so, with a retry: never an empty list that looks
   // like "nothing here".
@@ -178,21 +178,13 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
         </Text>
       ) : null}
       {data && data.Total > 0 ? (
-        <Group justify="space-between" p="md" gap="sm">
-          <Text fz="sm" c="dimmed">
-            {t('table.total', { count: data.Total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
-            />
-          ) : null}
-        </Group>
+        <ListPagination
+          summary={t('table.total', { count: data.Total })}
+          total={data.Total}
+          pageSize={INSTANCES_PAGE_SIZE}
+          page={page}
+          onPage={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
+        />
       ) : null}
     </Card>
   );

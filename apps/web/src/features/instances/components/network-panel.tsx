@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
 import { isLive } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import classes from './instances.module.css';
 
 type Instance = InstanceFull | InstanceDetail;
@@ -29,7 +29,7 @@ function NamesForm({ instance }: { instance: Instance }) {
   const stored = 'ReverseDns' in instance ? (instance.ReverseDns ?? '') : '';
   const [hostname, setHostname] = useState(instance.Hostname);
   const [reverseDns, setReverseDns] = useState(stored);
-  const save = useInstanceAction<{ Hostname: string; ReverseDns: string }>(instance.Id, 'network');
+  const save = useInstanceAction(instance.Id, 'network');
   const hostnameError =
     hostname === ''
       ? t('errors:field.required')

@@ -1,6 +1,6 @@
 import { PasswordTools } from '../../../components/password-tools';
 import { useTranslation } from '../../../lib/i18n/react';
-import { copyPassword, generatePassword } from './action-feedback';
+import { copyPassword, generatePassword } from '../../../lib/instances/action-feedback';
 import { SecretInput } from './secret-input';
 
 /** A new password for the instance's login user, with "generate" and "copy" (docs/product/instances.md). */

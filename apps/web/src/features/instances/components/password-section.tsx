@@ -3,8 +3,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
-import { notifyFailure } from './action-feedback';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import { PasswordField } from './password-field';
 
 /** The server's rule (PasswordBody): at least 8 characters. */
@@ -17,7 +17,7 @@ const PASSWORD_MIN = 8;
 export function PasswordSection({ instance }: { instance: InstanceFull | InstanceDetail }) {
   const { t } = useTranslation('instance-actions');
   const [password, setPassword] = useState('');
-  const change = useInstanceAction<{ Password: string }>(instance.Id, 'password');
+  const change = useInstanceAction(instance.Id, 'password');
   const short = password !== '' && password.length < PASSWORD_MIN;
   const submit = () =>
     change.mutateAsync({ Password: password }).then(

@@ -7,7 +7,7 @@ import { Flag } from '../../../components/flag';
 import { RecentCard } from '../../../components/recent-card';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instancesQueryOptions } from '../api/instances-api';
+import { instancesQueryOptions } from '../../../lib/instances/instances-api';
 import { ListPowerBadge, StatusBadge } from './status-badge';
 
 /**

@@ -1,4 +1,4 @@
-import { USERNAME, type InstanceDetail, type RecreateBody, type InstanceFull, type Template } from '@nimbus/contract';
+import { USERNAME, type InstanceDetail, type InstanceFull, type Template } from '@nimbus/contract';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,9 +8,9 @@ import { Dialog } from '../../../components/dialog';
 import { SshKeyPicker } from '../../../components/ssh-key-picker';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
 import { productTemplatesQueryOptions } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import { PasswordField } from './password-field';
 import classes from './actions.module.css';
 
@@ -80,8 +80,6 @@ interface ReinstallDialogProps {
   onClose: () => void;
 }
 
-type RecreateVars = Omit<RecreateBody, 'Id'>;
-
 /**
  * Reinstall (docs/product/instances.md#reinstall-specs-recreate) from an image with new
  * credentials. The current image comes first; stored SSH keys may be added (as on /deploy); as for
@@ -103,7 +101,7 @@ export function ReinstallDialog({ instance, opened, onClose }: ReinstallDialogPr
   const [tried, setTried] = useState(false);
   const [settling, setSettling] = useState(false);
   const typed = useTypedHostname(instance.Hostname);
-  const recreate = useInstanceAction<RecreateVars>(instance.Id, 'recreate', {
+  const recreate = useInstanceAction(instance.Id, 'recreate', {
     onAccepted: () => notify.notice({ title: t('reinstall.started') }),
   });
   const busy = recreate.isPending || settling;

@@ -4,7 +4,7 @@ import { IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instanceStatusQueryOptions } from '../api/instance-live-api';
+import { instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
 import { isLive } from '../api/lifecycle-api';
 import { applies, POWER_ACTIONS, useConfirmedPower, type PowerAction } from './instance-actions';
 

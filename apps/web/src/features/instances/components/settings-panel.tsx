@@ -7,7 +7,7 @@ import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { isLive, useAutoRenew } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import classes from './actions.module.css';
 import { DestroyButton } from './instance-actions';
 import { PasswordSection } from './password-section';

@@ -2,7 +2,7 @@ import type { InstanceStatus, VmState } from '@nimbus/contract';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instancePowerQueryOptions } from '../api/instance-live-api';
+import { instancePowerQueryOptions } from '../../../lib/instances/instance-live-api';
 
 const COLORS: Record<InstanceStatus, string> = {
   available: 'teal',

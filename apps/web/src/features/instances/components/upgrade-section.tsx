@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
-import { useInstanceAction } from '../api/instance-actions-api';
+import { useInstanceAction } from '../../../lib/instances/instance-actions-api';
 import { isLive, upgradesQueryOptions } from '../api/lifecycle-api';
-import { notifyFailure } from './action-feedback';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import classes from './actions.module.css';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -21,7 +21,7 @@ export function UpgradeSection({ instance }: { instance: InstanceFull | Instance
   const [chosen, setChosen] = useState<UpgradeOption | null>(null);
   const [last, setLast] = useState<UpgradeOption | null>(null);
   if (chosen && chosen !== last) setLast(chosen);
-  const upgrade = useInstanceAction<{ ProductId: number }>(instance.Id, 'upgrade', { movesMoney: true });
+  const upgrade = useInstanceAction(instance.Id, 'upgrade', { movesMoney: true });
 
   const confirm = (option: UpgradeOption) => {
     setChosen(null);

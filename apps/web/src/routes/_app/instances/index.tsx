@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ButtonLink } from '../../../components/router-link';
 import { INSTANCES_PAGE_SIZE, InstancesPage } from '../../../features/instances/components/instances-page';
-import { instancesQueryOptions } from '../../../features/instances/api/instances-api';
+import { instancesQueryOptions } from '../../../lib/instances/instances-api';
 import { type InstancesSearch, parseInstancesSearch } from '../../../features/instances/search';
 import { useTranslation } from '../../../lib/i18n/react';
 import { usePageTitle } from '../../../lib/page-title';

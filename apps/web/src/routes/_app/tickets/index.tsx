@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { instancesQueryOptions } from '../../../features/instances/api/instances-api';
+import { instancesQueryOptions } from '../../../lib/instances/instances-api';
 import { ticketsQueryOptions, ticketTypesQueryOptions } from '../../../features/tickets/api/tickets-api';
 import { NewTicketDialog } from '../../../features/tickets/components/new-ticket-dialog';
 import { TicketList, TICKETS_PAGE_SIZE } from '../../../features/tickets/components/ticket-list';

@@ -1,14 +1,23 @@
 import { QUERY } from '@nimbus/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   guestOsQueryOptions,
   instanceFullQueryOptions,
   instanceRrdQueryOptions,
-} from '../../../../features/instances/api/instance-live-api';
-import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
-import { InstanceDetailPage } from '../../../../features/instances/components/instance-detail-page';
+} from '../../../../lib/instances/instance-live-api';
+import { instanceQueryOptions } from '../../../../lib/instances/instances-api';
+import { ConsoleLinks } from '../../../../features/consoles/components/console-links';
+import { FirewallPanel } from '../../../../features/firewall/components/firewall-panel';
+import {
+  type InstancePanels,
+  InstanceDetailPage,
+} from '../../../../features/instances/components/instance-detail-page';
+import { LiveHistoryScope, LiveUsage } from '../../../../features/live-charts/components/live-usage';
+import { UsageHistory } from '../../../../features/live-charts/components/usage-history';
+import { BackupsPanel } from '../../../../features/restore-points/components/backups-panel';
+import { SnapshotsPanel } from '../../../../features/restore-points/components/snapshots-panel';
 import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
 import { useTranslation } from '../../../../lib/i18n/react';
 import { usePageTitle } from '../../../../lib/page-title';
@@ -50,5 +59,18 @@ function InstanceRoute() {
     (next: string) => void navigate({ search: { tab: next === 'overview' ? undefined : next }, replace: true }),
     [navigate],
   );
-  return <InstanceDetailPage id={id} tab={tab} onTabChange={onTabChange} />;
+  // The page is the instances feature's; what other features show on it is composed here.
+  const panels = useMemo<InstancePanels>(
+    () => ({
+      LiveScope: LiveHistoryScope,
+      consoleLinks: <ConsoleLinks id={id} />,
+      liveUsage: <LiveUsage id={id} />,
+      history: <UsageHistory id={id} />,
+      firewall: <FirewallPanel instanceId={id} />,
+      backups: <BackupsPanel instanceId={id} />,
+      snapshots: <SnapshotsPanel instanceId={id} />,
+    }),
+    [id],
+  );
+  return <InstanceDetailPage id={id} tab={tab} onTabChange={onTabChange} panels={panels} />;
 }

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { requestConsoleTicket } from '../../../../features/instances/api/console-api';
+import { requestConsoleTicket } from '../../../../features/consoles/api/console-api';
 import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
-import type { RefusedTicket } from '../../../../features/instances/console/console-ticket';
-import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
-import { VncConsolePage } from '../../../../features/instances/console/vnc-console-page';
+import type { RefusedTicket } from '../../../../features/consoles/console-ticket';
+import { instanceQueryOptions } from '../../../../lib/instances/instances-api';
+import { VncConsolePage } from '../../../../features/consoles/components/vnc-console-page';
 import { isApiError } from '../../../../lib/api-error';
 import { i18n } from '../../../../lib/i18n/i18n';
 import { useTranslation } from '../../../../lib/i18n/react';

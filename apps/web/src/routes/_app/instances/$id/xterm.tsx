@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ensureInstance } from '../../../../features/instances/api/ensure-instance';
-import { instanceQueryOptions } from '../../../../features/instances/api/instances-api';
-import { XtermConsolePage } from '../../../../features/instances/console/xterm-console-page';
+import { instanceQueryOptions } from '../../../../lib/instances/instances-api';
+import { XtermConsolePage } from '../../../../features/consoles/components/xterm-console-page';
 import { isApiError } from '../../../../lib/api-error';
 import { i18n } from '../../../../lib/i18n/i18n';
 import { useTranslation } from '../../../../lib/i18n/react';

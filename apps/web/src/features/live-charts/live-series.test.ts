@@ -10,7 +10,6 @@ import {
   overviewWindow,
   rrdPoints,
   timeRange,
-  uptimeParts,
 } from './live-series';
 
 const sample = (time: number, over: Partial<InstanceLiveStatus> = {}): InstanceLiveStatus => ({
@@ -117,15 +116,6 @@ describe('axes and values', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
     expect(formatBytes(512 * 1024 ** 2)).toBe('512 MB');
-  });
-});
-
-describe('uptimeParts', () => {
-  it('picks the largest unit', () => {
-    expect(uptimeParts(42)).toMatchObject({ unit: 'seconds', s: 42 });
-    expect(uptimeParts(125)).toMatchObject({ unit: 'minutes', m: 2 });
-    expect(uptimeParts(3 * 3600 + 60)).toMatchObject({ unit: 'hours', h: 3, m: 1 });
-    expect(uptimeParts(2 * 86_400 + 3600)).toMatchObject({ unit: 'days', d: 2, h: 1, m: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { GENERATED_PASSWORD_LENGTH } from '@nimbus/contract';
-import { isApiError } from '../../../lib/api-error';
-import { i18n } from '../../../lib/i18n/i18n';
-import { notify } from '../../../lib/notify';
+import { isApiError } from '../api-error';
+import { i18n } from '../i18n/i18n';
+import { notify } from '../notify';
 
 /**
  * The failure toast of an action: its title, and why — the server's translated error code, or

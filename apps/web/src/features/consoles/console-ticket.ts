@@ -1,9 +1,9 @@
 import type { ConsoleTicket } from '@nimbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../lib/api-error';
-import { requestConsoleTicket, type ConsoleKind } from '../api/console-api';
-import { instanceStatusQueryOptions } from '../api/instance-live-api';
-import { instanceQueryOptions } from '../api/instances-api';
+import { isApiError } from '../../lib/api-error';
+import { requestConsoleTicket, type ConsoleKind } from './api/console-api';
+import { instanceStatusQueryOptions } from '../../lib/instances/instance-live-api';
+import { instanceQueryOptions } from '../../lib/instances/instances-api';
 
 /** A ticket the route loader asked for and was refused: the page says why instead of redirecting. */
 export interface RefusedTicket {

@@ -1,6 +1,6 @@
 import { InstanceDetail, InstanceList, type InstanceStatus, POLL } from '@nimbus/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
 
 /** GET api/instances parameters: the API's limit, plus the list page's filter, search and page. */
 export interface InstancesParams {
@@ -38,3 +38,12 @@ export const instanceQueryOptions = (id: number) =>
         ? POLL.instanceStatusMs
         : false,
   });
+
+/**
+ * Whether the instance has a server to act on (available or paused, as the server requires): the
+ * firewall and snapshots live in Proxmox and are only read then, and no action is offered otherwise.
+ */
+export function useInstanceLive(id: number): boolean {
+  const { data } = useQuery(instanceQueryOptions(id));
+  return data?.Status === 'available' || data?.Status === 'paused';
+}

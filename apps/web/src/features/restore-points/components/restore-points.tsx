@@ -4,9 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { defaultRestorePointName } from '../restore-point-name';
-import { ConfirmDialog, NameDescriptionDialog, type NameCheck, type NameDescription } from './instance-data-dialogs';
-import classes from './instance-data.module.css';
-import { useDataAction } from './use-data-action';
+import { IrreversibleDialog } from '../../../components/irreversible-dialog';
+import { NameDescriptionDialog, type NameCheck } from './name-description-dialog';
+import classes from '../../../components/card-table.module.css';
+import type { InstanceActionVars } from '../../../lib/instances/instance-actions-api';
+import { useDataAction } from '../../../lib/instances/use-data-action';
 
 /** A backup or a snapshot as the list shows it. */
 interface RestorePoint {
@@ -21,12 +23,12 @@ interface ExtraColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
-interface RestorePointsProps<T extends RestorePoint, Target extends Record<string, unknown>> {
+interface RestorePointsProps<T extends RestorePoint, A extends 'backup' | 'snapshot'> {
   instanceId: number;
   /** The translation prefix, also the kind's name: its texts are parallel under both. */
   kind: 'backups' | 'snapshots';
   /** The stem of the action paths: `backup` posts `backup/add`, `backup/restore`, `backup/del`. */
-  action: 'backup' | 'snapshot';
+  action: A;
   items: T[];
   quota: number;
   /** What counts against the quota. */
@@ -35,8 +37,8 @@ interface RestorePointsProps<T extends RestorePoint, Target extends Record<strin
   /** Whether the server is there to act on; false shows why nothing can be done. */
   live?: boolean;
   keyOf: (item: T) => string | number;
-  /** The body of a restore or delete request naming the item. */
-  target: (item: T) => Target;
+  /** The body of a restore or delete request naming the item (the same for both). */
+  target: (item: T) => InstanceActionVars<`${A}/restore`> & InstanceActionVars<`${A}/del`>;
   badge?: (item: T) => ReactNode;
   columns?: ExtraColumn<T>[];
   canRestore?: (item: T) => boolean;
@@ -53,7 +55,7 @@ const always = () => true;
  * The body of the backups and snapshots panels: the quota, the create button and its form, the
  * table with restore and delete, and their confirmations (docs/product/instances.md).
  */
-export function RestorePoints<T extends RestorePoint, Target extends Record<string, unknown>>({
+export function RestorePoints<T extends RestorePoint, A extends 'backup' | 'snapshot'>({
   instanceId,
   kind,
   action,
@@ -71,14 +73,14 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
   nameHint,
   nameMax,
   checkName,
-}: RestorePointsProps<T, Target>) {
+}: RestorePointsProps<T, A>) {
   const { t } = useTranslation('instance-data');
   const date = useDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
   // Each cell names its column for the card layout, which shows no header row.
   const cell = (label: string) => ({ role: 'cell', 'data-label': label });
-  const add = useDataAction<NameDescription>(instanceId, `${action}/add`);
-  const restore = useDataAction<Target>(instanceId, `${action}/restore`);
-  const remove = useDataAction<Target>(instanceId, `${action}/del`);
+  const add = useDataAction(instanceId, `${action}/add` as 'backup/add' | 'snapshot/add');
+  const restore = useDataAction(instanceId, `${action}/restore` as const);
+  const remove = useDataAction(instanceId, `${action}/del` as const);
   const busy = add.isPending || restore.isPending || remove.isPending || !live;
   const [creating, setCreating] = useState(false);
   const [restoring, setRestoring] = useState<T | null>(null);
@@ -205,7 +207,7 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
           add.run(values, { success: t(`${kind}.created`), failure: t(`${kind}.createFailed`) }, callbacks)
         }
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={restoring !== null}
         onClose={() => setRestoring(null)}
         title={t(`${kind}.restoreTitle`, { name: restoring?.Name ?? '' })}
@@ -221,7 +223,7 @@ export function RestorePoints<T extends RestorePoint, Target extends Record<stri
           )
         }
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t(`${kind}.deleteTitle`, { name: deleting?.Name ?? '' })}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { instanceRrdQueryOptions } from '../api/instance-live-api';
+import { instanceRrdQueryOptions } from '../../../lib/instances/instance-live-api';
 import { rrdPoints } from '../live-series';
 import { UsageCharts } from './usage-charts';
 

@@ -9,7 +9,7 @@ import {
   type RrdTimeframe,
 } from '@nimbus/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { instanceKeys } from './instances-api';
 
 /** The instance page's reads sit under the instance's key: invalidating the instance refreshes them. */

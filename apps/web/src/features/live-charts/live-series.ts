@@ -123,14 +123,5 @@ export function formatBytes(bytes: number): string {
   return `${u === 0 ? Math.round(v) : +v.toFixed(1)} ${UNITS[u]}`;
 }
 
-/** Uptime split for display: the largest unit that is not zero names the translation. */
-export function uptimeParts(seconds: number) {
-  const d = Math.floor(seconds / 86_400);
-  const h = Math.floor((seconds % 86_400) / 3_600);
-  const m = Math.floor((seconds % 3_600) / 60);
-  const unit = d > 0 ? 'days' : h > 0 ? 'hours' : m > 0 ? 'minutes' : 'seconds';
-  return { unit, d, h, m, s: seconds % 60 } as const;
-}
-
 /** Axis steps for byte values: powers of two, so ticks land on round binary figures (512 MB, 1 GB). */
 export const BYTE_STEPS: number[] = Array.from({ length: 50 }, (_, i) => 2 ** i);

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
 import type { closeReason } from '../api/console-api';
-import { runInstanceAction, seeVmState } from '../api/instance-tasks';
-import { instanceKeys } from '../api/instances-api';
-import { notifyFailure } from '../components/action-feedback';
+import { runInstanceAction, seeVmState } from '../../../lib/instances/instance-tasks';
+import { instanceKeys } from '../../../lib/instances/instances-api';
+import { notifyFailure } from '../../../lib/instances/action-feedback';
 import type { ConnectionState } from './console-header';
-import type { Refusal } from './console-ticket';
+import type { Refusal } from '../console-ticket';
 import classes from './console.module.css';
 
 /** Why a console ended: the proxy's close code, or why no ticket to open it with was given. */

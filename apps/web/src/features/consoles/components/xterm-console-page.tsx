@@ -6,9 +6,9 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
 import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
-import { explainRefusal, takeTicket } from './console-ticket';
+import { explainRefusal, takeTicket } from '../console-ticket';
 import classes from './console.module.css';
-import type * as XtermTerminal from './xterm-terminal';
+import type * as XtermTerminal from '../xterm-terminal';
 
 /** termproxy closes a session after 5 minutes without input; Proxmox's own page pings every 30 s. */
 const KEEPALIVE_MS = 30_000;
@@ -51,7 +51,7 @@ export function XtermConsolePage(props: { id: number; hostname: string }) {
       let ticket: ConsoleTicket;
       let mod: typeof XtermTerminal;
       try {
-        [mod, ticket] = await Promise.all([import('./xterm-terminal'), takeTicket('xterm', id, null)]);
+        [mod, ticket] = await Promise.all([import('../xterm-terminal'), takeTicket('xterm', id, null)]);
       } catch (error) {
         const why = await explainRefusal(queryClient, id, error);
         if (!cancelled) setRefused(true);

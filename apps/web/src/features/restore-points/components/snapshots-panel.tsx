@@ -4,7 +4,8 @@ import { IconCamera } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { snapshotsQueryOptions, useInstanceLive } from '../api/instance-data-api';
+import { useInstanceLive } from '../../../lib/instances/instances-api';
+import { snapshotsQueryOptions } from '../api/restore-points-api';
 import { RestorePoints } from './restore-points';
 
 /** Proxmox's snapshot names, checked as the server does; "current" is its name for the live state. */

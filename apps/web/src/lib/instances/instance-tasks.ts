@@ -1,11 +1,66 @@
 // An instance action's task, from its POST to its end and the state it leaves the VM in. Apart from
 // useInstanceAction (instance-actions-api.ts), which refreshes the balance: the console pages start
 // a server with these alone, and importing the balance there regroups the chunks /login loads.
-import { ActionTask, POLL, TASK_STATUS, TaskResult, type VmState } from '@nimbus/contract';
+import {
+  ActionTask,
+  type BackupAddBody,
+  type BackupRefBody,
+  type DestroyBody,
+  type FirewallRuleAddBody,
+  type FirewallRuleRefBody,
+  type FirewallRuleSetBody,
+  type FirewallSetBody,
+  type InstanceIdBody,
+  type NetworkBody,
+  type PasswordBody,
+  POLL,
+  type RecreateBody,
+  type SnapshotAddBody,
+  type SnapshotRefBody,
+  type StopBody,
+  TASK_STATUS,
+  TaskResult,
+  type UpgradeBody,
+  type VmState,
+} from '@nimbus/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { instanceStatusQueryOptions } from './instance-live-api';
 import { instanceKeys } from './instances-api';
+
+/**
+ * The instance actions, POST api/instance/<path>, each with its request body of the contract: every
+ * one answers the task that carries it out. Callers name the path and pass the body without `Id`.
+ */
+export interface InstanceActionBodies {
+  start: InstanceIdBody;
+  stop: StopBody;
+  restart: InstanceIdBody;
+  pause: InstanceIdBody;
+  resume: InstanceIdBody;
+  destroy: DestroyBody;
+  recreate: RecreateBody;
+  upgrade: UpgradeBody;
+  password: PasswordBody;
+  network: NetworkBody;
+  'firewall/set': FirewallSetBody;
+  'firewall/rule/add': FirewallRuleAddBody;
+  'firewall/rule/set': FirewallRuleSetBody;
+  'firewall/rule/enable': FirewallRuleRefBody;
+  'firewall/rule/disable': FirewallRuleRefBody;
+  'firewall/rule/del': FirewallRuleRefBody;
+  'backup/add': BackupAddBody;
+  'backup/restore': BackupRefBody;
+  'backup/del': BackupRefBody;
+  'snapshot/add': SnapshotAddBody;
+  'snapshot/restore': SnapshotRefBody;
+  'snapshot/del': SnapshotRefBody;
+}
+
+export type InstanceActionPath = keyof InstanceActionBodies;
+
+/** The body of an instance action without the instance's `Id`, which the action adds. */
+export type InstanceActionVars<P extends InstanceActionPath> = Omit<InstanceActionBodies[P], 'Id'>;
 
 /** A task that ended in the error status (5): the action did not happen. */
 export class TaskFailedError extends Error {
@@ -41,19 +96,19 @@ export async function waitForTask(
   }
 }
 
-/** POST api/instance/<path> with a PascalCase body holding `Id`; answers the id of the task that carries it out. */
-export const postAction = (path: string, body: { Id: number } & Record<string, unknown>) =>
+/** POST api/instance/<path> with its contract body; answers the id of the task that carries it out. */
+export const postAction = <P extends InstanceActionPath>(path: P, body: InstanceActionBodies[P]) =>
   api.post(`instance/${path}`, body, ActionTask);
 
 /** Posts an instance action and waits for its task to end (see useInstanceAction). */
-export async function runInstanceAction(
+export async function runInstanceAction<P extends InstanceActionPath>(
   queryClient: QueryClient,
   instanceId: number,
-  path: string,
-  vars: Record<string, unknown>,
+  path: P,
+  vars: InstanceActionVars<P>,
   opts: { intervalMs?: number; onAccepted?: (taskId: number) => void } = {},
 ): Promise<TaskResult & { TaskId: number }> {
-  const taskId = await postAction(path, { ...vars, Id: instanceId });
+  const taskId = await postAction(path, { ...vars, Id: instanceId } as InstanceActionBodies[P]);
   // Accepted: what the task changed at once (e.g. a backup "creating", "reinstalling",
   // the task under way) shows while it runs.
   opts.onAccepted?.(taskId);

@@ -1,11 +1,16 @@
 import { useRef } from 'react';
-import { isApiError } from '../../../lib/api-error';
-import { showErrorToast } from '../../../lib/form/error-toast';
-import { showFormError } from '../../../lib/form/server-errors';
-import type { UseFormReturnType } from '../../../lib/form/use-form';
-import { useTranslation } from '../../../lib/i18n/react';
-import { notify } from '../../../lib/notify';
-import { TaskFailedError, useInstanceAction } from '../api/instance-actions-api';
+import { isApiError } from '../api-error';
+import { showErrorToast } from '../form/error-toast';
+import { showFormError } from '../form/server-errors';
+import type { UseFormReturnType } from '../form/use-form';
+import { useTranslation } from '../i18n/react';
+import { notify } from '../notify';
+import {
+  type InstanceActionPath,
+  type InstanceActionVars,
+  TaskFailedError,
+  useInstanceAction,
+} from './instance-actions-api';
 
 export interface DataActionCallbacks {
   /** Once the request is accepted, while its task runs (e.g. to close the dialog). */
@@ -25,12 +30,16 @@ export interface DataActionCallbacks {
  * One firewall, backup or snapshot action: `useInstanceAction` (post, wait for the task, refresh
  * the instance's queries) with their success and failure toasts (docs/product/instances.md).
  */
-export function useDataAction<V extends Record<string, unknown>>(instanceId: number, path: string) {
+export function useDataAction<P extends InstanceActionPath>(instanceId: number, path: P) {
   const { t } = useTranslation('instance-data');
   const { t: tErrors } = useTranslation('errors');
   const accepted = useRef<(() => void) | undefined>(undefined);
-  const mutation = useInstanceAction<V>(instanceId, path, { onAccepted: () => accepted.current?.() });
-  const run = (vars: V, toasts: { success: string; failure: string }, callbacks: DataActionCallbacks = {}) => {
+  const mutation = useInstanceAction(instanceId, path, { onAccepted: () => accepted.current?.() });
+  const run = (
+    vars: InstanceActionVars<P>,
+    toasts: { success: string; failure: string },
+    callbacks: DataActionCallbacks = {},
+  ) => {
     accepted.current = callbacks.onAccepted;
     mutation.mutate(vars, {
       onSuccess: () => {

@@ -12,7 +12,7 @@ import { Dialog } from '../../../components/dialog';
 import { useForm } from '../../../lib/form/use-form';
 import { useFormField } from '../../../lib/form/use-form-field';
 import { useTranslation } from '../../../lib/i18n/react';
-import { useFormCallbacks, type DataActionCallbacks } from './use-data-action';
+import { useFormCallbacks, type DataActionCallbacks } from '../../../lib/instances/use-data-action';
 
 export type RuleValues = Omit<FirewallRule, 'Pos'>;
 

@@ -4,7 +4,8 @@ import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { backupsQueryOptions, useInstanceLive } from '../api/instance-data-api';
+import { useInstanceLive } from '../../../lib/instances/instances-api';
+import { backupsQueryOptions } from '../api/restore-points-api';
 import { RestorePoints } from './restore-points';
 
 /** Bytes in binary units, as Proxmox shows sizes. */

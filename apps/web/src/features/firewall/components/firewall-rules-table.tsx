@@ -3,7 +3,7 @@ import { ActionIcon, Group, Switch, Table } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n/react';
 import { protocolLabel } from './firewall-rule-dialog';
-import classes from './instance-data.module.css';
+import classes from '../../../components/card-table.module.css';
 
 const COLUMNS = [
   'pos',

@@ -7,9 +7,9 @@ import { useTranslation } from '../../../lib/i18n/react';
 import { closeReason, consoleSocketUrl } from '../api/console-api';
 import { ClosedOverlay, ReconnectButton, type CloseReason } from './console-closed';
 import { ConsoleHeader, type ConnectionState } from './console-header';
-import { explainRefusal, takeTicket, type RefusedTicket } from './console-ticket';
+import { explainRefusal, takeTicket, type RefusedTicket } from '../console-ticket';
 import classes from './console.module.css';
-import { typeText } from './keys';
+import { typeText } from '../keys';
 
 /** /instances/{id}/vnc: the instance's screen through the server's VNC proxy (noVNC, loaded here only). */
 export function VncConsolePage(props: {

@@ -11,11 +11,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { useTranslation } from '../../../lib/i18n/react';
-import { firewallQueryOptions, useInstanceLive } from '../api/instance-data-api';
+import { useInstanceLive } from '../../../lib/instances/instances-api';
+import { firewallQueryOptions } from '../api/firewall-api';
 import { FirewallRuleDialog, type RuleValues } from './firewall-rule-dialog';
 import { RulesTable } from './firewall-rules-table';
-import { ConfirmDialog } from './instance-data-dialogs';
-import { useDataAction } from './use-data-action';
+import { IrreversibleDialog } from '../../../components/irreversible-dialog';
+import { useDataAction } from '../../../lib/instances/use-data-action';
 
 type Policy = (typeof FIREWALL_POLICIES)[number];
 
@@ -50,12 +51,12 @@ export function FirewallPanel({ instanceId }: { instanceId: number }) {
 
 function Firewall({ instanceId, state }: { instanceId: number; state: FirewallState }) {
   const { t } = useTranslation('instance-data');
-  const options = useDataAction<{ Enabled: boolean; PolicyIn: Policy; PolicyOut: Policy }>(instanceId, 'firewall/set');
-  const add = useDataAction<RuleValues>(instanceId, 'firewall/rule/add');
-  const set = useDataAction<RuleValues & { Pos: number }>(instanceId, 'firewall/rule/set');
-  const enable = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/enable');
-  const disable = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/disable');
-  const remove = useDataAction<{ Pos: number }>(instanceId, 'firewall/rule/del');
+  const options = useDataAction(instanceId, 'firewall/set');
+  const add = useDataAction(instanceId, 'firewall/rule/add');
+  const set = useDataAction(instanceId, 'firewall/rule/set');
+  const enable = useDataAction(instanceId, 'firewall/rule/enable');
+  const disable = useDataAction(instanceId, 'firewall/rule/disable');
+  const remove = useDataAction(instanceId, 'firewall/rule/del');
   const busy = [options, add, set, enable, disable, remove].some((a) => a.isPending);
   const [editing, setEditing] = useState<FirewallRule | null>(null);
   const [adding, setAdding] = useState(false);
@@ -131,7 +132,7 @@ function Firewall({ instanceId, state }: { instanceId: number; state: FirewallSt
         submit={saveRule}
         busy={add.isPending || set.isPending}
       />
-      <ConfirmDialog
+      <IrreversibleDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('firewall.deleteTitle', { n: (deleting?.Pos ?? 0) + 1 })}
