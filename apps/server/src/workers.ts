@@ -1,16 +1,16 @@
-import type { Context } from './lib/context.js';
-import { releaseDue } from './modules/affiliate/commissions.js';
-import { purgeExpired } from './modules/auth/purge.js';
-import { deployHandler } from './modules/deploy/provision.js';
-import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
-import { registerLifecycleHandlers } from './modules/instances/handlers.js';
-import { Jobs, type Role } from './modules/jobs/jobs.js';
-import { registerInvoiceHooks } from './modules/billing/hooks.js';
-import { storeIssuer } from './modules/billing/issuer.js';
-import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
-import { reconcileQueue, scheduleReconcile } from './modules/compute/reconcile.js';
-import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './modules/tasks/runner.js';
-import { removeStaleUploads } from './modules/tickets/attachments.js';
+import type { Context } from './infra/lib/context.js';
+import { releaseDue } from './domains/affiliate/commissions.js';
+import { purgeExpired } from './domains/accounts/purge.js';
+import { deployHandler } from './domains/deploy/provision.js';
+import { registerInstanceDataHandlers } from './domains/instance-data/handlers.js';
+import { registerLifecycleHandlers } from './domains/instances/handlers.js';
+import { Jobs, type Role } from './infra/jobs/jobs.js';
+import { registerInvoiceHooks } from './invoice-hooks.js';
+import { storeIssuer } from './domains/billing/issuer.js';
+import { renewalQueue, scheduleRenewals } from './domains/renewals/schedule.js';
+import { reconcileQueue, scheduleReconcile } from './infra/compute/reconcile.js';
+import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './infra/tasks/runner.js';
+import { removeStaleUploads } from './domains/tickets/attachments.js';
 
 export interface Workers {
   jobs: Jobs;

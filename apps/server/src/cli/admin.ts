@@ -1,8 +1,8 @@
-import { loadConfig } from '../config/env.js';
-import { openDatabase } from '../lib/bootstrap.js';
-import { registerInvoiceHooks } from '../modules/billing/hooks.js';
-import { storeIssuer } from '../modules/billing/issuer.js';
-import { createLogger } from '../lib/logger.js';
+import { loadConfig } from '../infra/config/env.js';
+import { openDatabase } from '../infra/lib/bootstrap.js';
+import { registerInvoiceHooks } from '../invoice-hooks.js';
+import { storeIssuer } from '../domains/billing/issuer.js';
+import { createLogger } from '../infra/lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
 import { affiliateCommands } from './commands/affiliate.js';
