@@ -7,7 +7,7 @@ import { installRouteCatalogue, validatorCompiler, type Api } from './infra/lib/
 import { trustProxyOption } from './infra/lib/client-address.js';
 import type { Context } from './infra/lib/context.js';
 import { lazyChildLoggerFactory } from './infra/lib/logger.js';
-import { registerInvoiceHooks } from './invoice-hooks.js';
+import { registerHooks } from './hooks.js';
 import { storeIssuer } from './domains/billing/issuer.js';
 import { accountRoutes } from './domains/accounts/account-routes.js';
 import { affiliateClickRoutes, affiliateRoutes } from './domains/affiliate/routes.js';
@@ -48,7 +48,7 @@ const LOGO = readFileSync(path.resolve(here, '../../web/public/favicon.svg'));
 
 /** Builds the HTTP app: infrastructure plugins first, then the API, then the SPA. */
 export async function buildApp(ctx: Context): Promise<Api> {
-  registerInvoiceHooks(ctx);
+  registerHooks(ctx);
   await storeIssuer(ctx.db, ctx.config);
   const security: SecurityOptions = {
     https: ctx.config.PUBLIC_URL.startsWith('https:'),

@@ -5,7 +5,7 @@ import { deployHandler } from './domains/deploy/provision.js';
 import { registerInstanceDataHandlers } from './domains/instance-data/handlers.js';
 import { registerLifecycleHandlers } from './domains/instances/handlers.js';
 import { Jobs, type Role } from './infra/jobs/jobs.js';
-import { registerInvoiceHooks } from './invoice-hooks.js';
+import { registerHooks } from './hooks.js';
 import { storeIssuer } from './domains/billing/issuer.js';
 import { renewalQueue, scheduleRenewals } from './domains/renewals/schedule.js';
 import { reconcileQueue, scheduleReconcile } from './infra/compute/reconcile.js';
@@ -30,7 +30,7 @@ const SWEEP_SECONDS = 5;
 export async function startWorkers(ctx: Context, role: Role, concurrency: number): Promise<Workers> {
   // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
   // registered before the queues start taking jobs.
-  registerInvoiceHooks(ctx);
+  registerHooks(ctx);
   await storeIssuer(ctx.db, ctx.config);
   const limits: TaskLimits = {
     maxAttempts: ctx.config.TASK_MAX_ATTEMPTS,

@@ -1,4 +1,4 @@
-import { recheckConsoles } from '../consoles/registry.js';
+import { sessionEvents } from './session-events.js';
 import type { Preferences, Profile, SessionUser } from '@nimbus/contract';
 import { withTx } from '../../infra/db/pool.js';
 import type { Caller, Context } from '../../infra/lib/context.js';
@@ -8,7 +8,7 @@ import { checkCode, sendCode } from './auth-service.js';
 import { emailChangedMail } from './mail-templates.js';
 import { RULES } from '../../infra/throttle/throttle.js';
 import { sessions } from '../../infra/sessions/repository.js';
-import { toProfile, users, type UserRow } from '../users/repository.js';
+import { toProfile, users, type UserRow } from '../users/index.js';
 
 async function load(ctx: Context, userId: number): Promise<UserRow> {
   const user = await users.byId(ctx.db, userId);
@@ -52,7 +52,7 @@ export async function setPassword(ctx: Context, userId: number, sessionId: strin
     await users.setPassword(tx, userId, hash);
     await sessions.endOthers(tx, userId, sessionId);
   });
-  recheckConsoles(ctx);
+  sessionEvents.ended(ctx);
 }
 
 /** The first password of an account made through a third-party login; one that has a password must change it. */
@@ -62,7 +62,7 @@ export async function addPassword(ctx: Context, userId: number, sessionId: strin
     if (!(await users.addPassword(tx, userId, hash))) throw new AppError('wrong_status', 409);
     await sessions.endOthers(tx, userId, sessionId);
   });
-  recheckConsoles(ctx);
+  sessionEvents.ended(ctx);
 }
 
 export async function requestEmailCode(ctx: Context, caller: Caller, userId: number, newEmail: string) {

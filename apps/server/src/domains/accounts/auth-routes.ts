@@ -1,4 +1,4 @@
-import { recheckConsoles } from '../consoles/registry.js';
+import { sessionEvents } from './session-events.js';
 import {
   CaptchaChallenge,
   ForgetBody,
@@ -124,7 +124,7 @@ export async function sessionRoutes(app: Api, ctx: Context) {
     },
     async (req) => {
       await sessions.end(ctx.db, authOf(req).sessionId);
-      recheckConsoles(ctx);
+      sessionEvents.ended(ctx);
       return { data: null };
     },
   );

@@ -1,4 +1,4 @@
-import { recheckConsoles } from '../consoles/registry.js';
+import { sessionEvents } from './session-events.js';
 import type { LoginBody, RegisterBody, SessionResult } from '@nimbus/contract';
 import { CODE } from '@nimbus/contract';
 import { withTx } from '../../infra/db/pool.js';
@@ -8,8 +8,7 @@ import { hashPassword, verifyPassword } from '../../infra/lib/passwords.js';
 import { alreadyRegisteredMail, codeMail, type CodePurpose } from './mail-templates.js';
 import { requireHumanAfter } from '../../infra/captcha/captcha.js';
 import { addressKey, authFailureKey, RULES } from '../../infra/throttle/throttle.js';
-import { createUser } from '../users/create.js';
-import { users } from '../users/repository.js';
+import { createUser, users } from '../users/index.js';
 import { codes } from './codes.js';
 import { sessions } from '../../infra/sessions/repository.js';
 
@@ -128,5 +127,5 @@ export async function resetPassword(
     await users.setPassword(tx, user.id, hash);
     await sessions.endOthers(tx, user.id);
   });
-  recheckConsoles(ctx);
+  sessionEvents.ended(ctx);
 }

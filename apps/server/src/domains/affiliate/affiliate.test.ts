@@ -5,8 +5,8 @@ import { deployBody, expectLedgerBalanced, pick, topUp, waitTask } from '../../.
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { withTx } from '../../infra/db/pool.js';
 import { clock } from '../../infra/lib/clock.js';
-import { invoices } from '../billing/invoices.js';
-import { post } from '../users/ledger.js';
+import { invoices } from '../billing/index.js';
+import { post } from '../users/index.js';
 import { releaseDue } from './commissions.js';
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,9 @@
 import type { Queryable, Tx } from '../../infra/db/pool.js';
 import { clock } from '../../infra/lib/clock.js';
-import type { InvoiceRow } from '../billing/invoices.js';
-import { post } from '../users/ledger.js';
-import { users } from '../users/repository.js';
+import type { InvoiceRow } from '../billing/index.js';
+import { post, users, line } from '../users/index.js';
 import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, commissionOf } from './settings.js';
-import { line } from '../users/lines.js';
 
 const DAY_MS = 86_400_000;
 

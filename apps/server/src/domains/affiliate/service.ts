@@ -14,14 +14,12 @@ import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
 import { idempotent } from '../../infra/lib/idempotency.js';
 import { addressKey, type Rule } from '../../infra/throttle/throttle.js';
-import { post } from '../users/ledger.js';
-import { users } from '../users/repository.js';
+import { post, users, line } from '../users/index.js';
 import { rateFor } from './commissions.js';
 import { affiliateRepo } from './repository.js';
 import { affiliateDefaults, percentOf } from './settings.js';
 import { visitorOf } from './visitor.js';
 import { appSecret } from '../../infra/lib/app-secrets.js';
-import { line } from '../users/lines.js';
 
 const DAY_MS = 86_400_000;
 /** Clicks one address may report: plenty for people sharing an address, little for a script. */

@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../../../test/harness.js';
 import { decideOnSandbox, topUpPayment } from '../../../test/payment-helpers.js';
 import { pdfInfo } from '../../../test/pdf.js';
 import { withTx } from '../../infra/db/pool.js';
-import { users } from '../users/repository.js';
+import { users } from '../users/index.js';
 import { invoicedTo } from './invoices.js';
 import { storeIssuer } from './issuer.js';
 import { billing } from './repository.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../infra/db/pool.js';
-import type { InvoiceRow } from './invoices.js';
+import type { InvoiceRow } from './repository.js';
 
 /**
  * What other modules do when an invoice becomes paid or a paid one is cancelled (refunded), inside

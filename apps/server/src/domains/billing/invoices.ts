@@ -1,37 +1,12 @@
-import type { Issuer, Locale } from '@nimbus/contract';
 import type { Tx } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
-import type { ProductPlacement, ProductRow } from '../catalog/repository.js';
-import { nameOf } from '../catalog/service.js';
-import type { InstanceRow } from '../instances/repository.js';
-import type { Quote } from '../promotions/pricing.js';
-import { post } from '../users/ledger.js';
-import { toProfile, type UserRow } from '../users/repository.js';
+import { type ProductPlacement, type ProductRow, nameOf } from '../catalog/index.js';
+import type { Quote } from '../promotions/index.js';
+import { post, toProfile, type UserRow, line } from '../users/index.js';
 import { invoiceEvents } from './events.js';
-import { line } from '../users/lines.js';
-import { billing } from './repository.js';
+import { billing, type InvoiceRow } from './repository.js';
 
-export interface InvoiceRow {
-  id: number;
-  user_id: number;
-  instance_id: number | null;
-  kind: 'deploy' | 'renewal' | 'upgrade' | 'manual';
-  status: 'unpaid' | 'paid' | 'cancelled';
-  amount: number;
-  currency: string;
-  cycle: string | null;
-  invoiced_to: Record<string, string>;
-  created_at: Date;
-  invoice_date: Date;
-  due_date: Date;
-  paid_at: Date | null;
-  period_start: Date | null;
-  period_end: Date | null;
-  /** Stamped at insert (migration 0042): the customer's language, the tax rate and the issuer then. */
-  locale: Locale;
-  tax_rate_bp: number;
-  issuer: Issuer | null;
-}
+export type { InvoiceRow };
 
 /**
  * The customer as the invoice names them ("invoiced-to", docs/product/billing.md), frozen at the
@@ -60,12 +35,21 @@ async function lockPayableInstance(tx: Tx, invoice: InvoiceRow): Promise<void> {
   if (invoice.kind === 'renewal' && gone) throw new AppError('wrong_status', 409);
 }
 
+/** What an invoice reads of the instance it bills (an instances row). */
+export interface InvoicedInstance {
+  id: number;
+  hostname: string;
+  cycle: string;
+  currency: string;
+  due_at: Date;
+}
+
 /** A paid invoice of an instance, from now to its due date (its lines are the caller's). */
 async function insertPaid(
   tx: Tx,
   kind: 'deploy' | 'upgrade',
   user: UserRow,
-  instance: InstanceRow,
+  instance: InvoicedInstance,
   p: { amount: number; currency: string; cycle: string },
 ): Promise<InvoiceRow> {
   const { rows } = await tx.query<InvoiceRow>(
@@ -81,7 +65,7 @@ export const invoices = {
   /** The paid invoice of a deploy: the product for the first period, less the promotion. */
   async createPaid(
     db: Tx,
-    d: { user: UserRow; instance: InstanceRow; product: ProductPlacement; quote: Quote },
+    d: { user: UserRow; instance: InvoicedInstance; product: ProductPlacement; quote: Quote },
   ): Promise<InvoiceRow> {
     const invoice = await insertPaid(db, 'deploy', d.user, d.instance, {
       amount: d.quote.Price,
@@ -99,7 +83,7 @@ export const invoices = {
   /** The paid invoice of an upgrade: the prorated difference, up to the instance's due date. */
   async createUpgrade(
     tx: Tx,
-    d: { user: UserRow; instance: InstanceRow; from: ProductRow; to: ProductRow; charge: number },
+    d: { user: UserRow; instance: InvoicedInstance; from: ProductRow; to: ProductRow; charge: number },
   ): Promise<InvoiceRow> {
     const invoice = await insertPaid(tx, 'upgrade', d.user, d.instance, {
       amount: d.charge,

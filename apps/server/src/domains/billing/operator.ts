@@ -1,11 +1,9 @@
 import type { LocalTextInput } from '@nimbus/contract';
 import { withTx, type Db } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { post } from '../users/ledger.js';
-import type { UserRow } from '../users/repository.js';
+import { post, type UserRow, line } from '../users/index.js';
 import { invoicedTo, invoices, type InvoiceRow } from './invoices.js';
 import { billing } from './repository.js';
-import { line } from '../users/lines.js';
 
 /** What the operator does to invoices (the admin CLI): write one by hand, cancel one. */
 export const invoiceAdmin = {

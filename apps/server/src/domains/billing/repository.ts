@@ -1,7 +1,13 @@
-import { toLocalText, type InvoiceStatus, type LocalText, type LocalTextInput } from '@nimbus/contract';
+import {
+  toLocalText,
+  type InvoiceStatus,
+  type Issuer,
+  type Locale,
+  type LocalText,
+  type LocalTextInput,
+} from '@nimbus/contract';
 import type { Queryable } from '../../infra/db/pool.js';
-import type { InvoiceRow } from './invoices.js';
-import { line, renderLine, textLine, type Line } from '../users/lines.js';
+import { line, renderLine, textLine, type Line } from '../users/index.js';
 
 /** An invoice with the hostname of its instance, if any. */
 export type InvoiceView = InvoiceRow & { hostname: string | null };
@@ -37,6 +43,28 @@ const itemValues = (invoiceId: number, item: Line, amount: number) => [
   item,
   amount,
 ];
+
+export interface InvoiceRow {
+  id: number;
+  user_id: number;
+  instance_id: number | null;
+  kind: 'deploy' | 'renewal' | 'upgrade' | 'manual';
+  status: 'unpaid' | 'paid' | 'cancelled';
+  amount: number;
+  currency: string;
+  cycle: string | null;
+  invoiced_to: Record<string, string>;
+  created_at: Date;
+  invoice_date: Date;
+  due_date: Date;
+  paid_at: Date | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  /** Stamped at insert (migration 0042): the customer's language, the tax rate and the issuer then. */
+  locale: Locale;
+  tax_rate_bp: number;
+  issuer: Issuer | null;
+}
 
 export const billing = {
   /** One page of a user's invoices (or everyone's, for the operator), newest first, and how many match. */

@@ -14,7 +14,7 @@ import type { Queryable } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
 import { currentIssuer, includedTax } from './issuer.js';
-import { lineText, type Line } from '../users/lines.js';
+import { lineText, type Line } from '../users/index.js';
 import { billing, type InvoiceView } from './repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

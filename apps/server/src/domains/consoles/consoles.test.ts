@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
 import { deployBody, pick, topUp, waitTask } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { instances } from '../instances/repository.js';
+import { instances } from '../instances/index.js';
 import { SocketReader } from './pipe.js';
 import { CONSOLE_TOKEN_RULE } from './service.js';
 import { CLOSE } from './session.js';

@@ -1,8 +1,7 @@
 import WebSocket from 'ws';
 import { withTx, type Queryable } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
-import { assertActionable } from '../instances/actions.js';
-import { instances } from '../instances/repository.js';
+import { assertActionable, instances } from '../instances/index.js';
 import { closeSocket } from './pipe.js';
 
 /** Close codes of consoles ended by the server after they opened (the pages know 4401/4409/4502 too). */

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, freePort, startServer, stop } from '../../../test/processes.js';
 import { joinRunning } from '../../infra/db/embedded.js';
-import { DEFAULT_CATALOG } from '../catalog/seed.js';
+import { DEFAULT_CATALOG } from '../catalog/index.js';
 import { startEmbeddedCompute, type EmbeddedCompute } from '../../infra/compute/embedded.js';
 
 let compute: EmbeddedCompute;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
 import { deployBody, expectLedgerBalanced, pick, topUp, waitTask } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
-import { promotions } from '../promotions/repository.js';
+import { promotions } from '../promotions/index.js';
 
 let h: Harness;
 beforeAll(async () => {

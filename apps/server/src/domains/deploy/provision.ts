@@ -1,40 +1,24 @@
 import { DEPLOY_STEP, TASK_STATUS } from '@nimbus/contract';
-import { buildIpConfig, buildNet, parseNet } from '@nimbus/proxmox';
 import { withTx } from '../../infra/db/pool.js';
 import { attempt, type Patch } from '../../infra/tasks/steps.js';
 import type { Context } from '../../infra/lib/context.js';
-import { invoices } from '../billing/invoices.js';
-import { catalog } from '../catalog/repository.js';
-import { instances, type InstanceRow } from '../instances/repository.js';
-import { promotions } from '../promotions/repository.js';
+import { invoices } from '../billing/index.js';
+import { catalog } from '../catalog/index.js';
+import {
+  instances,
+  type InstanceRow,
+  releaseAddress,
+  ensureVm,
+  removeOurVm,
+  type Vm,
+  configure,
+  firewall,
+  type DeployState,
+} from '../instances/index.js';
+import { promotions } from '../promotions/index.js';
 import { tasks, type TaskRow } from '../../infra/tasks/repository.js';
 import type { TaskHandler } from '../../infra/tasks/runner.js';
-import { post } from '../users/ledger.js';
-import { releaseAddress } from '../instances/allocate.js';
-import { ensureVm, removeOurVm, type Vm } from '../instances/vm.js';
-import { line } from '../users/lines.js';
-import type { ClusterHandle } from '../../infra/compute/compute.js';
-import { withInstallationTag } from '../../infra/compute/marks.js';
-
-/** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
-export interface DeployState {
-  image: string;
-  cores: number;
-  memoryMb: number;
-  diskGb: number;
-  password?: string;
-  sshKeys: string[];
-  nameservers: string[];
-  /** Minor units taken from the balance, refunded if the deploy fails. */
-  charged: number;
-  /** False when the customer asked for the server to stay stopped once installed (absent: start it). */
-  start?: boolean;
-  node?: string;
-  vmid?: number;
-  cloneUpid?: string;
-  /** Set when the deploy failed: the reason, while the VM, address and charge are given back. */
-  failure?: string;
-}
+import { post, line } from '../users/index.js';
 
 /**
  * The deploy task (docs/product/deploy.md#the-deploy-task): cloning → configuring → firewall →
@@ -111,63 +95,6 @@ export function deployHandler(ctx: Context): TaskHandler {
     await giveBackRecords(ctx, task, instance, { ...state, failure: state.failure ?? reason });
   };
   return handler;
-}
-
-/**
- * Sets sizes, cloud-init credentials, network and disk, and the installation's tag beside the marks
- * the clone wrote (one listing then tells installations apart); every change is safe to apply twice.
- * Answers net0's MAC address (the clone's own, or the one Proxmox gives a NIC that had none).
- */
-export async function configure(
-  vm: Vm,
-  instance: InstanceRow,
-  state: DeployState,
-  cluster: Pick<ClusterHandle, 'config' | 'installation'>,
-): Promise<string | undefined> {
-  const current = await vm.client.qemu.config(vm.node, vm.vmid);
-  const net = parseNet(current.values.net0 ?? 'virtio');
-  await vm.client.qemu.updateConfig(vm.node, vm.vmid, {
-    name: instance.hostname,
-    tags: withInstallationTag(current.values.tags, cluster.installation),
-    cores: state.cores,
-    memory: state.memoryMb,
-    agent: 'enabled=1',
-    ciuser: instance.username,
-    ...(state.password ? { cipassword: state.password } : {}),
-    ...(state.sshKeys.length ? { sshkeys: state.sshKeys } : {}),
-    ipconfig0: buildIpConfig({ ip: `${instance.ip_address}/${instance.prefix}`, gw: instance.gateway ?? undefined }),
-    nameserver: state.nameservers.join(' '),
-    net0: buildNet({
-      model: net.model ?? 'virtio',
-      macaddr: net.macaddr,
-      bridge: cluster.config.bridge,
-      firewall: true,
-    }),
-  });
-  await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${state.diskGb}G`);
-  if (net.macaddr) return net.macaddr;
-  return parseNet((await vm.client.qemu.config(vm.node, vm.vmid)).values.net0 ?? '').macaddr;
-}
-
-const IPSET = 'ipfilter-net0';
-
-/** The VM firewall on, accepting by default, and net0 allowed to send only from its own address. */
-export async function firewall(vm: Vm, instance: InstanceRow): Promise<void> {
-  const { client, node, vmid } = vm;
-  if (!(await client.firewall.ipsets(node, vmid)).includes(IPSET)) {
-    await client.firewall.createIpset(node, vmid, IPSET, 'anti-spoofing (Nimbus)');
-  }
-  const entries = await client.firewall.ipsetEntries(node, vmid, IPSET);
-  if (instance.ip_address && !entries.some((e) => e.split('/')[0] === instance.ip_address)) {
-    await client.firewall.addIpsetEntry(node, vmid, IPSET, instance.ip_address);
-  }
-  await client.firewall.setOptions(node, vmid, {
-    enable: true,
-    policy_in: 'ACCEPT',
-    policy_out: 'ACCEPT',
-    ipfilter: true,
-    macfilter: true,
-  });
 }
 
 /**

@@ -4,20 +4,15 @@ import { withTx, type Queryable } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
 import { idempotent } from '../../infra/lib/idempotency.js';
-import { catalog, type ProductPlacement } from '../catalog/repository.js';
+import { catalog, type ProductPlacement } from '../catalog/index.js';
 import type { ClusterHandle } from '../../infra/compute/compute.js';
-import { instances } from '../instances/repository.js';
-import { quote } from '../promotions/pricing.js';
-import { promotions } from '../promotions/repository.js';
+import { instances, allocateAddress, freeAddresses, type DeployState } from '../instances/index.js';
+import { quote, promotions } from '../promotions/index.js';
 import { TASK_QUEUE } from '../../infra/tasks/runner.js';
 import { tasks } from '../../infra/tasks/repository.js';
-import { post } from '../users/ledger.js';
-import { users } from '../users/repository.js';
-import { allocateAddress, freeAddresses } from '../instances/allocate.js';
-import { invoices } from '../billing/invoices.js';
-import { sshKeys } from '../keys/repository.js';
-import type { DeployState } from './provision.js';
-import { line } from '../users/lines.js';
+import { post, users, line } from '../users/index.js';
+import { invoices } from '../billing/index.js';
+import { sshKeys } from '../keys/index.js';
 
 /**
  * A product customers may buy: it exists and is not hidden (an Ord value hides it,

@@ -4,10 +4,16 @@ import { AppError, instanceNotFound } from '../../infra/lib/errors.js';
 import type { ClusterHandle } from '../../infra/compute/compute.js';
 import type { ActionKind } from '@nimbus/contract';
 import type { Queryable } from '../../infra/db/pool.js';
-import { assertVmOurs } from '../instances/vm.js';
-import { LIVE, startAction } from '../instances/actions.js';
-import { durable, type BaseState, type Failure } from '../instances/durable.js';
-import { instances, type InstanceRow } from '../instances/repository.js';
+import {
+  assertVmOurs,
+  LIVE,
+  startAction,
+  durable,
+  type BaseState,
+  type Failure,
+  instances,
+  type InstanceRow,
+} from '../instances/index.js';
 import type { TaskHandler } from '../../infra/tasks/runner.js';
 import type { TaskRow } from '../../infra/tasks/repository.js';
 import { attempt, type Patch } from '../../infra/tasks/steps.js';

@@ -1,6 +1,6 @@
 import { diskSize, GIB } from '@nimbus/proxmox';
 import type { Context } from '../../infra/lib/context.js';
-import type { InstanceRow } from '../instances/repository.js';
+import type { InstanceRow } from '../instances/index.js';
 import type { Vm } from './common.js';
 
 /**

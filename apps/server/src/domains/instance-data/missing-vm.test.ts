@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { customerWithInstance, expectError } from '../../../test/instance-data-helpers.js';
-import { removeVm } from '../instances/vm.js';
+import { removeVm } from '../instances/index.js';
 
 // A VM deleted on the cluster behind Nimbus's back (by hand, or by another tool) made
 // the firewall and snapshot routes answer 500. Every instance route now answers it the same way.

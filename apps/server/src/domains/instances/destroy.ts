@@ -1,13 +1,12 @@
-import { openConsoles } from '../consoles/registry.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError, instanceNotFound } from '../../infra/lib/errors.js';
-import { catalog } from '../catalog/repository.js';
+import { catalog } from '../catalog/index.js';
 import { releaseAddress } from './allocate.js';
-import { removeInstanceBackups } from '../instance-data/backups.js';
 import { attempt } from '../../infra/tasks/steps.js';
 import { removeOurVm } from './vm.js';
 import { startAction } from './actions.js';
 import { durable, type BaseState } from './durable.js';
+import { instanceEvents } from './events.js';
 import { instances } from './repository.js';
 
 /**
@@ -32,7 +31,7 @@ export async function startDestroy(ctx: Context, userId: number, id: number, hos
     },
   });
   // Its consoles close now, not when the VM is gone.
-  openConsoles(ctx).closeInstance(id);
+  instanceEvents.destroyStarted(ctx, id);
   return task;
 }
 
@@ -53,7 +52,7 @@ export function destroyHandler(ctx: Context) {
         "destroy left alone the VM at its VMID: it does not carry this instance's marks",
       );
     // Proxmox keeps backup archives after their VM is gone; a destroyed server keeps no data.
-    await attempt(run.signal, () => removeInstanceBackups(ctx, run.instance));
+    for (const hook of instanceEvents.vmRemovedHooks) await attempt(run.signal, () => hook(ctx, run.instance));
     await run.succeed(2, async (tx) => {
       await releaseAddress(tx, run.instance.id);
       await catalog.returnStock(tx, run.instance.product_id);

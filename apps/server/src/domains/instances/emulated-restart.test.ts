@@ -7,7 +7,7 @@ import { createPool, withTx } from '../../infra/db/pool.js';
 import { dropDatabase, freshDatabase } from '../../../test/harness.js';
 import { deployBody } from '../../../test/deploy-helpers.js';
 import { freePort, startServer, stop } from '../../../test/processes.js';
-import { post } from '../users/ledger.js';
+import { post } from '../users/index.js';
 
 // Without COMPUTE_CONFIG the server runs emulated clusters in-process. They used to
 // come back empty after a restart, so every instance read `unknown` and refused every action. They

@@ -4,12 +4,12 @@ import { call } from '../../../test/api.js';
 import { expectLedgerBalanced } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { admin } from '../../../test/processes.js';
-import { staffTokens } from '../accounts/staff-tokens.js';
+import { staffTokens } from '../accounts/index.js';
 import { act, customerWithInstance, done, expectError } from '../../../test/instance-data-helpers.js';
 import { clock } from '../../infra/lib/clock.js';
 import { removeVm } from './vm.js';
 import { instances } from './repository.js';
-import { runRenewals } from '../renewals/pass.js';
+import { runRenewals } from '../renewals/index.js';
 import { markDescription } from '../../infra/compute/marks.js';
 import { reconcile } from '../../infra/compute/reconcile.js';
 

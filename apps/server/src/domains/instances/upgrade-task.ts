@@ -2,14 +2,12 @@ import { UPGRADE_STEP } from '@nimbus/contract';
 import { diskSize, GIB } from '@nimbus/proxmox';
 import { withTx, type Tx } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
-import { invoices } from '../billing/invoices.js';
-import { line } from '../users/lines.js';
-import { billing } from '../billing/repository.js';
-import { catalog } from '../catalog/repository.js';
-import { renewals } from '../renewals/repository.js';
+import { invoices, billing } from '../billing/index.js';
+import { line, post } from '../users/index.js';
+import { catalog } from '../catalog/index.js';
+import { renewals } from '../renewals/index.js';
 import { tasks, type TaskRow } from '../../infra/tasks/repository.js';
 import { attempt } from '../../infra/tasks/steps.js';
-import { post } from '../users/ledger.js';
 import { durable, powerState, sendOnce, type BaseState, type Run, type Settle } from './durable.js';
 import { instances, type InstanceRow } from './repository.js';
 

@@ -6,7 +6,26 @@ import type { InstanceRow } from './repository.js';
 import { nextVmid } from './allocate.js';
 import { markDescription, vmPresence, type Marks, type Presence } from '../../infra/compute/marks.js';
 import type { Patch } from '../../infra/tasks/steps.js';
-import type { DeployState } from '../deploy/provision.js';
+
+/** The checkpoints of a deploy task (tasks.state). The password is removed once it is configured. */
+export interface DeployState {
+  image: string;
+  cores: number;
+  memoryMb: number;
+  diskGb: number;
+  password?: string;
+  sshKeys: string[];
+  nameservers: string[];
+  /** Minor units taken from the balance, refunded if the deploy fails. */
+  charged: number;
+  /** False when the customer asked for the server to stay stopped once installed (absent: start it). */
+  start?: boolean;
+  node?: string;
+  vmid?: number;
+  cloneUpid?: string;
+  /** Set when the deploy failed: the reason, while the VM, address and charge are given back. */
+  failure?: string;
+}
 
 /** A VM as the steps address it. */
 export interface Vm {

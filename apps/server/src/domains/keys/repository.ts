@@ -1,5 +1,5 @@
 import { AppError } from '../../infra/lib/errors.js';
-import { users } from '../users/repository.js';
+import { users } from '../users/index.js';
 import type { Queryable } from '../../infra/db/pool.js';
 
 export interface SshKeyRow {

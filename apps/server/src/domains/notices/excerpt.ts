@@ -1,5 +1,5 @@
 import { NOTICE_LIMITS } from '@nimbus/contract';
-import { plainText, sanitizeNotice } from '../catalog/sanitize.js';
+import { plainText, sanitizeNotice } from '../catalog/index.js';
 
 /**
  * At most `max` characters of text for a list: cut after the last whole word when one ends near

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, sanitizeNotice } from '../catalog/sanitize.js';
+import { plainText, sanitizeNotice } from '../catalog/index.js';
 import { excerpt, noticeBody } from './excerpt.js';
 
 describe('notice HTML', () => {

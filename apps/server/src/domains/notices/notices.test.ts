@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, signUp } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { OPENAPI_PATH } from '../../infra/http/openapi.js';
-import { staffTokens } from '../accounts/staff-tokens.js';
+import { staffTokens } from '../accounts/index.js';
 
 let h: Harness;
 let staff: string;

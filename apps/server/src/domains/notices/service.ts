@@ -1,7 +1,7 @@
 import type { Locale, Notice, NoticeList, NoticeReadFilter, NoticeReadResult, NoticeSummary } from '@nimbus/contract';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { sanitizeNotice } from '../catalog/sanitize.js';
+import { sanitizeNotice } from '../catalog/index.js';
 import { notices, versionOf, type CustomerNoticeRow, type Page } from './repository.js';
 
 // A withdrawn notice is "not found", exactly like one that never existed.

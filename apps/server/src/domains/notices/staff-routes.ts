@@ -9,7 +9,7 @@ import {
 import { replies, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
 import { IdempotencyHeaders } from '../../infra/lib/idempotency.js';
-import { requireStaff, staffOf } from '../accounts/staff-guard.js';
+import { requireStaff, staffOf } from '../accounts/index.js';
 import { listAllNotices, publishNotice, withdrawNotice } from './publishing.js';
 
 /** The staff API's notices: what `npm run admin -- notice:…` does, for a provider's help desk. */

@@ -2,13 +2,10 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../infra/config/env.js';
 import type { OidcProviderConfig } from '../../infra/config/oauth-env.js';
 import { githubIdentity } from './github.js';
+import { ProviderDown, type ProviderIdentity } from './identity.js';
 import { callbackUrl } from './providers.js';
 
-/** Who the provider says signed in. `email` is only given when the provider has verified it. */
-export interface ProviderIdentity {
-  subject: string;
-  email?: string;
-}
+export { ProviderDown, type ProviderIdentity };
 
 /** What the start of a trip to the provider keeps for its return. */
 export interface TripSecrets {
@@ -23,9 +20,6 @@ export interface LoginClient {
   /** Checks the provider's answer at `returnUrl` (the callback address with its query) and trades the code. */
   finish(returnUrl: URL, t: TripSecrets): Promise<ProviderIdentity>;
 }
-
-/** A provider's answer that says it is down (a 5xx), where the client library does not raise one itself. */
-export class ProviderDown extends Error {}
 
 /**
  * Whether a provider could not be reached: no connection, no answer within TIMEOUT, or a 5xx

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { ProviderDown, type ProviderIdentity } from './clients.js';
+import { ProviderDown, type ProviderIdentity } from './identity.js';
 
 interface GitHubUser {
   id: number;

@@ -1,10 +1,17 @@
 import { pickText, type InvoicedTo, type Issuer, type Locale } from '@nimbus/contract';
 import type { Queryable } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { currentIssuer } from '../billing/issuer.js';
-import { renderDocument } from '../billing/pdf/document.js';
-import { amount, customerLines, dayFormat, docLang, issuerLines } from '../billing/pdf/parts.js';
-import { DOCUMENT_TEXT, fill } from '../billing/pdf/texts.js';
+import {
+  currentIssuer,
+  renderDocument,
+  amount,
+  customerLines,
+  dayFormat,
+  docLang,
+  issuerLines,
+  DOCUMENT_TEXT,
+  fill,
+} from '../billing/index.js';
 import { payments, type PaymentRow } from './repository.js';
 import { METHOD_NAMES } from './service.js';
 

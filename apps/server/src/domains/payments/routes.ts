@@ -13,7 +13,7 @@ import type { Context } from '../../infra/lib/context.js';
 import { localeOf } from '../../infra/lib/locale.js';
 import { IdempotencyHeaders } from '../../infra/lib/idempotency.js';
 import { authOf } from '../../infra/http/session.js';
-import { pdfSchema, sendPdf } from '../billing/pdf/http.js';
+import { pdfSchema, sendPdf } from '../billing/index.js';
 import { receiptPdf } from './receipt.js';
 import { getPayment, payInvoice, paymentMethods, topUp } from './service.js';
 

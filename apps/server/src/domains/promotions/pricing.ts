@@ -1,7 +1,7 @@
 import { cycleByCode, isCycleCode, type CycleCode, type PromotionRefusal } from '@nimbus/contract';
 import type { Queryable } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
-import type { ProductPlacement } from '../catalog/repository.js';
+import type { ProductPlacement } from '../catalog/index.js';
 import { promotions, type PromotionRow } from './repository.js';
 
 /** A priced order line: what the customer pays and why. */

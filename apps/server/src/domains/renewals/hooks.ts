@@ -1,10 +1,8 @@
 import type { Tx } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
-import { invoiceEvents } from '../billing/events.js';
-import type { InvoiceRow } from '../billing/invoices.js';
-import type { InstanceRow } from '../instances/repository.js';
+import { invoiceEvents, type InvoiceRow } from '../billing/index.js';
 import { RENEWAL_QUEUE } from './schedule.js';
-import { renewals } from './repository.js';
+import { renewals, type RenewedInstance } from './repository.js';
 
 /** The process's jobs, for the follow-up the hook sends (hooks are module-level so they run once). */
 let active: Pick<Context, 'jobs'> | null = null;
@@ -16,7 +14,7 @@ let active: Pick<Context, 'jobs'> | null = null;
  */
 async function renewalPaid(tx: Tx, invoice: InvoiceRow): Promise<void> {
   if (invoice.kind !== 'renewal' || !invoice.instance_id || !invoice.period_end) return;
-  const { rows } = await tx.query<InstanceRow>('select * from instances where id = $1 for update', [
+  const { rows } = await tx.query<RenewedInstance>('select * from instances where id = $1 for update', [
     invoice.instance_id,
   ]);
   const instance = rows[0];

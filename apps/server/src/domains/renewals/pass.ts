@@ -3,13 +3,12 @@ import { withTx, type Tx } from '../../infra/db/pool.js';
 import { clock } from '../../infra/lib/clock.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { invoicedTo, invoices } from '../billing/invoices.js';
-import type { InstanceRow } from '../instances/repository.js';
+import { invoicedTo, invoices } from '../billing/index.js';
 import { TASK_QUEUE } from '../../infra/tasks/runner.js';
 import { tasks } from '../../infra/tasks/repository.js';
-import { users } from '../users/repository.js';
+import { users } from '../users/index.js';
 import { sendNotices } from './notices.js';
-import { renewals, type Step } from './repository.js';
+import { renewals, type RenewedInstance, type Step } from './repository.js';
 
 /** What a pass needs: no HTTP, no compute (the VM work runs as tasks on the workers). */
 export type RenewalContext = Pick<Context, 'config' | 'db' | 'mailer' | 'log' | 'jobs'>;
@@ -54,7 +53,7 @@ async function eachInstance(
   step: Step,
   now: Date,
   days: number,
-  act: (tx: Tx, instance: InstanceRow) => Promise<boolean>,
+  act: (tx: Tx, instance: RenewedInstance) => Promise<boolean>,
   before?: (tx: Tx, id: number) => Promise<unknown>,
 ): Promise<number> {
   let done = 0;
@@ -79,7 +78,7 @@ async function eachInstance(
 }
 
 /** Queues a lifecycle task for the renewals (not a customer action: a suspended instance takes it). */
-async function queueTask(ctx: RenewalContext, tx: Tx, i: InstanceRow, kind: string, state: object): Promise<void> {
+async function queueTask(ctx: RenewalContext, tx: Tx, i: RenewedInstance, kind: string, state: object): Promise<void> {
   if (!ctx.jobs) throw new Error('renewals need the job queue');
   const task = await tasks.create(tx, { instanceId: i.id, userId: i.user_id, kind, state });
   await ctx.jobs.send(tx, TASK_QUEUE, { taskId: task.id });

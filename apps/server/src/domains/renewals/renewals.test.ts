@@ -5,9 +5,9 @@ import { expectLedgerBalanced, topUp, waitTask } from '../../../test/deploy-help
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { withTx } from '../../infra/db/pool.js';
 import { clock } from '../../infra/lib/clock.js';
-import type { InvoiceRow } from '../billing/invoices.js';
+import type { InvoiceRow } from '../billing/index.js';
 import { act, customer, deployed, done, rowOf, vmOf, type Customer } from '../../../test/action-test-kit.js';
-import { post } from '../users/ledger.js';
+import { post } from '../users/index.js';
 import { emptyReport, runRenewals } from './pass.js';
 
 const DAY = 86_400_000;

@@ -1,7 +1,5 @@
 import type { Queryable, Tx } from '../../infra/db/pool.js';
-import type { InvoiceRow } from '../billing/invoices.js';
-import { billing } from '../billing/repository.js';
-import type { InstanceRow } from '../instances/repository.js';
+import { type InvoiceRow, billing } from '../billing/index.js';
 
 /** What a renewal step mails (one of each per invoice at most). */
 export type NoticeKind = 'invoice' | 'autopay_failed' | 'renewed' | 'resumed' | 'suspended' | 'destroyed';
@@ -40,6 +38,23 @@ export const STEP = {
 } as const;
 export type Step = keyof typeof STEP;
 
+/** What renewals read of an instance (an instances row, `select *`). */
+export interface RenewedInstance {
+  id: number;
+  user_id: number;
+  hostname: string;
+  status: string;
+  cycle: string;
+  price: number;
+  currency: string;
+  auto_renew: boolean;
+  due_at: Date;
+  vmid: number | null;
+  suspended_at: Date | null;
+  renewal_power: 'stop' | 'start' | null;
+  vm_missing_since: Date | null;
+}
+
 export const renewals = {
   /** Up to `limit` ids after `after` that meet a step's conditions. */
   async batch(db: Queryable, step: Step, now: Date, days: number, after: number, limit: number): Promise<number[]> {
@@ -50,8 +65,8 @@ export const renewals = {
     return rows.map((r) => r.id);
   },
   /** The instance locked, if it still meets the step's conditions. */
-  async lock(tx: Tx, step: Step, id: number, now: Date, days: number): Promise<InstanceRow | null> {
-    const { rows } = await tx.query<InstanceRow>(
+  async lock(tx: Tx, step: Step, id: number, now: Date, days: number): Promise<RenewedInstance | null> {
+    const { rows } = await tx.query<RenewedInstance>(
       `select i.* from instances i where i.id = $3 and ${STEP[step]} for update of i`,
       [now, days, id],
     );
@@ -64,7 +79,7 @@ export const renewals = {
    */
   async createInvoice(
     tx: Tx,
-    i: InstanceRow,
+    i: RenewedInstance,
     d: { months: number; invoicedTo: Record<string, string>; now: Date },
   ): Promise<InvoiceRow | null> {
     // Dates come from the row itself: a JS Date would lose the microseconds of due_at.
@@ -107,7 +122,7 @@ export const renewals = {
     return rows;
   },
   /** The unpaid renewal invoice of the period starting at the instance's due date. */
-  async unpaidFor(db: Queryable, i: InstanceRow): Promise<number | null> {
+  async unpaidFor(db: Queryable, i: RenewedInstance): Promise<number | null> {
     const { rows } = await db.query<{ id: number }>(
       `select v.id from invoices v join instances i on i.id = v.instance_id
        where i.id = $1 and v.kind = 'renewal' and v.status = 'unpaid' and v.period_start = i.due_at`,

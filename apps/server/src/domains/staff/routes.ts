@@ -1,7 +1,7 @@
 import { StaffComputeFindings, StaffUser, StaffUserQuery, StaffWhoami } from '@nimbus/contract';
 import { replies, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
-import { requireStaff, staffOf } from '../accounts/staff-guard.js';
+import { requireStaff, staffOf } from '../accounts/index.js';
 import { staffUser } from './users.js';
 import { computeFindings } from '../../infra/compute/findings.js';
 

@@ -2,13 +2,10 @@ import { STAFF_USER_LIST_MAX, type StaffUser } from '@nimbus/contract';
 import { STAFF_LOCALE } from '../../infra/lib/locale.js';
 import type { Queryable } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { billing } from '../billing/repository.js';
-import { toInvoiceSummary } from '../billing/service.js';
-import { instanceViews } from '../instances/repository.js';
-import { toSummary as toInstanceSummary } from '../instances/service.js';
-import { toSummary as toTicketSummary } from '../tickets/present.js';
-import { tickets } from '../tickets/repository.js';
-import { users } from '../users/repository.js';
+import { billing, toInvoiceSummary } from '../billing/index.js';
+import { instanceViews, toSummary as toInstanceSummary } from '../instances/index.js';
+import { toSummary as toTicketSummary, tickets } from '../tickets/index.js';
+import { users } from '../users/index.js';
 
 /**
  * A customer as the provider's staff see them (the CLI's user:show and GET api/staff/user): the

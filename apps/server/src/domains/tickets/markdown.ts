@@ -1,5 +1,5 @@
 import { Marked } from 'marked';
-import { sanitizeNotice } from '../catalog/sanitize.js';
+import { sanitizeNotice } from '../catalog/index.js';
 
 // One parser of our own: GitHub-flavoured Markdown with single line breaks kept, as staff type them
 // in a reply box. Nothing global of `marked` is changed.

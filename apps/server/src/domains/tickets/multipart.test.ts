@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { pngBytes } from '../../../test/ticket-helpers.js';
-import { staffTokens } from '../accounts/staff-tokens.js';
+import { staffTokens } from '../accounts/index.js';
 
 // Broken multipart bodies on both attachment routes, sent over real HTTP as a hostile
 // client writes them, and file names that would read backwards on a page.

@@ -14,7 +14,7 @@ import type { Context } from '../../infra/lib/context.js';
 import { AppError, badRequest } from '../../infra/lib/errors.js';
 import { idempotent } from '../../infra/lib/idempotency.js';
 import { Throttle, type Rule } from '../../infra/throttle/throttle.js';
-import { users } from '../users/repository.js';
+import { users } from '../users/index.js';
 import { closeTicket, notFound, postMessage, statusAfter, wrongStatus } from './conversation.js';
 import { toMessages, toSummary, toTicket, toTicketType } from './present.js';
 import { messages, tickets, ticketTypes } from './repository.js';

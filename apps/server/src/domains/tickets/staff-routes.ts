@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { IdempotencyHeaders } from '../../infra/lib/idempotency.js';
 import { replies, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
-import { requireStaff, staffOf } from '../accounts/staff-guard.js';
+import { requireStaff, staffOf } from '../accounts/index.js';
 import {
   createTicketType,
   staffTicketTypes,

@@ -15,7 +15,7 @@ import { call, signUp } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { opened, pngBytes, readMail, SAMPLES, ticketType, upload, uploaded } from '../../../test/ticket-helpers.js';
 import { OPENAPI_PATH } from '../../infra/http/openapi.js';
-import { staffTokens } from '../accounts/staff-tokens.js';
+import { staffTokens } from '../accounts/index.js';
 
 let h: Harness;
 let dir: string;

@@ -16,7 +16,7 @@ import { idempotent } from '../../infra/lib/idempotency.js';
 import type { Context } from '../../infra/lib/context.js';
 import { badRequest } from '../../infra/lib/errors.js';
 import { STAFF_LOCALE } from '../../infra/lib/locale.js';
-import { users } from '../users/repository.js';
+import { users } from '../users/index.js';
 import { closeTicket, notFound, postMessage, statusAfter, wrongStatus } from './conversation.js';
 import { answerMail } from './mail.js';
 import { staffFields, toMessages, toStaffTicket, toStaffTicketType, toSummary } from './present.js';

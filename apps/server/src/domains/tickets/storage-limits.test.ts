@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/api.js';
 import { startHarness, startReplica, type Harness, type Replica } from '../../../test/harness.js';
 import { SAMPLES, upload, uploadAs } from '../../../test/ticket-helpers.js';
-import { staffTokens } from '../accounts/staff-tokens.js';
+import { staffTokens } from '../accounts/index.js';
 import { MAX_PENDING_UPLOADS } from './attachments.js';
 
 // A customer's upload limits and attachment storage quota are counted in

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config/env.js';
-import type { AttachmentStore } from './storage.js';
+import type { AttachmentStore } from './store.js';
 
 /** Objects are kept under this prefix, so the bucket can hold other things. */
 const PREFIX = 'ticket-attachments/';

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Config } from '../config/env.js';
+import type { AttachmentStore } from './store.js';
 
-/** Where attachment bytes live: files under DATA_DIR, or an S3-compatible bucket. */
-export interface AttachmentStore {
-  readonly kind: 'files' | 's3';
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** The stored bytes; rejects when the key holds nothing. */
-  get(key: string): Promise<Readable>;
-  /** Removes the bytes; a key that holds nothing is no error. */
-  delete(key: string): Promise<void>;
-}
+export type { AttachmentStore };
 
 /** A new storage key: random, so it says nothing about the customer or the file. */
 export const newStorageKey = () => randomBytes(16).toString('hex');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configuredProviders } from '../../domains/oauth/providers.js';
-import { loadConfig } from './env.js';
+import { configuredProviders } from './providers.js';
+import { loadConfig } from '../../infra/config/env.js';
 
 const provider = { id: 'corp', name: 'Corp SSO', issuer: 'https://sso.example.com', clientId: 'c', clientSecret: 's' };
 
