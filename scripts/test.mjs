@@ -37,6 +37,7 @@ check('browser', 'bash', ['scripts/ensure-browser.sh']);
 check('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 check('format', ...npx('prettier', '--check', '.'));
 check('typecheck', ...npx('tsc', '-b'));
+check('boundaries', 'node', ['scripts/check-boundaries.mjs']);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 rmSync(vitestJson, { force: true });
