@@ -1,5 +1,5 @@
 import { formatMinor } from '@nimbus/contract';
-import { staffTokens, parseScopes } from '../../domains/accounts/staff-tokens.js';
+import { staffTokens, parseScopes } from '../../domains/accounts/staff-tokens-repository.js';
 import { staffUser } from '../../domains/staff/users.js';
 import { need, oneLine } from '../args.js';
 import type { Command } from './types.js';

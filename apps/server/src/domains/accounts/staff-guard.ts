@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
-import { staffTokens, type StaffCaller } from './staff-tokens.js';
+import { staffTokens, type StaffCaller } from './staff-tokens-repository.js';
 
 /** Every route under this prefix is the staff API: operator tokens only, never customer sessions. */
 export const STAFF_PREFIX = '/api/staff/';

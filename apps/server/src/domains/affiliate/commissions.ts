@@ -18,10 +18,7 @@ export async function rateFor(db: Queryable, referrerId: number | null): Promise
  */
 export async function recordPurchase(tx: Tx, invoice: InvoiceRow): Promise<void> {
   if (invoice.amount <= 0) return;
-  const { rows } = await tx.query<{ referred_by: number | null }>('select referred_by from users where id = $1', [
-    invoice.user_id,
-  ]);
-  const referrerId = rows[0]?.referred_by;
+  const referrerId = await users.referrerOf(tx, invoice.user_id);
   if (!referrerId) return;
   const rateBps = await rateFor(tx, referrerId);
   const now = clock.now();

@@ -176,4 +176,8 @@ export const billing = {
     if (!r) throw new Error(`no instance ${instanceId}`);
     return line('service', r);
   },
+  /** Locks an invoice's row until the transaction ends. */
+  async lockInvoice(tx: Queryable, id: number): Promise<void> {
+    await tx.query('select 1 from invoices where id = $1 for update', [id]);
+  },
 };

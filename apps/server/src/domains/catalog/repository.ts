@@ -109,4 +109,17 @@ export const catalog = {
   async returnStock(db: Queryable, productId: number): Promise<void> {
     await db.query('update products set stock = stock + 1 where id = $1 and stock is not null', [productId]);
   },
+  /** A product's disk size in GB (0 when the product is gone). */
+  async diskOf(db: Queryable, productId: number): Promise<number> {
+    const { rows } = await db.query<{ disk_gb: number }>('select disk_gb from products where id = $1', [productId]);
+    return rows[0]?.disk_gb ?? 0;
+  },
+  /** A product's backup and snapshot quotas (0 when the product is gone). */
+  async quotasOf(db: Queryable, productId: number): Promise<{ backups: number; snapshots: number }> {
+    const { rows } = await db.query<{ backup_quota: number; snapshot_quota: number }>(
+      'select backup_quota, snapshot_quota from products where id = $1',
+      [productId],
+    );
+    return { backups: rows[0]?.backup_quota ?? 0, snapshots: rows[0]?.snapshot_quota ?? 0 };
+  },
 };

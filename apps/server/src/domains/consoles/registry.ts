@@ -3,6 +3,8 @@ import { withTx, type Queryable } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
 import { assertActionable, instances } from '../instances/index.js';
 import { closeSocket } from './pipe.js';
+import { openConsoleRows } from './repository.js';
+import { sessions } from '../../infra/sessions/repository.js';
 
 /** Close codes of consoles ended by the server after they opened (the pages know 4401/4409/4502 too). */
 export const END = {
@@ -47,7 +49,7 @@ export class ConsoleRegistry {
     instanceId: number,
     db: Queryable = this.ctx.db,
   ): Promise<{ customer: number; instance: number }> {
-    return countOpen(db, userId, instanceId, staleAfter(this.ctx));
+    return openConsoleRows.count(db, userId, instanceId, staleAfter(this.ctx));
   }
 
   /** Whether a customer or the instance is at a cap of open consoles. */
@@ -64,13 +66,9 @@ export class ConsoleRegistry {
    */
   async add(c: OpenConsole): Promise<boolean> {
     const rowId = await withTx(this.ctx.db, async (tx) => {
-      await tx.query("select pg_advisory_xact_lock(hashtextextended('open_consoles:' || $1::text, 0))", [c.userId]);
+      await openConsoleRows.lockCustomer(tx, c.userId);
       if (await this.atCap(c.userId, c.instanceId, tx)) return null;
-      const { rows } = await tx.query<{ id: string }>(
-        'insert into open_consoles (user_id, instance_id) values ($1, $2) returning id',
-        [c.userId, c.instanceId],
-      );
-      return Number(rows[0]!.id);
+      return openConsoleRows.insert(tx, c.userId, c.instanceId);
     });
     if (rowId === null) return false;
     c.rowId = rowId;
@@ -88,8 +86,8 @@ export class ConsoleRegistry {
   #remove(c: OpenConsole): void {
     if (!this.#open.delete(c)) return;
     if (c.rowId !== undefined) {
-      this.ctx.db
-        .query('delete from open_consoles where id = $1', [c.rowId])
+      openConsoleRows
+        .remove(this.ctx.db, c.rowId)
         .catch((err: unknown) => this.ctx.log.warn({ err }, 'forgetting a closed console failed'));
     }
     if (this.#open.size === 0 && this.#timer) {
@@ -128,19 +126,15 @@ export class ConsoleRegistry {
     }
     // Still open here: they keep counting on every replica.
     if (kept.length > 0) {
-      await this.ctx.db
-        .query('update open_consoles set seen_at = now() where id = any($1::bigint[])', [kept])
+      await openConsoleRows
+        .touch(this.ctx.db, kept)
         .catch((err: unknown) => this.ctx.log.warn({ err }, 'refreshing open consoles failed'));
     }
   }
 
   async #allowed(c: OpenConsole): Promise<boolean> {
     if (c.sessionHash) {
-      const { rowCount } = await this.ctx.db.query(
-        'select 1 from sessions where id_hash = $1 and user_id = $2 and expire_at > now()',
-        [c.sessionHash, c.userId],
-      );
-      if (!rowCount) return false;
+      if (!(await sessions.isLive(this.ctx.db, c.sessionHash, c.userId))) return false;
     }
     // As consoleTarget admits it: still the customer's, available, not suspended, with its VM.
     const row = await instances.owned(this.ctx.db, c.userId, c.instanceId);
@@ -156,20 +150,6 @@ export class ConsoleRegistry {
 
 /** A row not refreshed for this long belongs to a replica that is gone. */
 const staleAfter = (ctx: Context) => ctx.config.CONSOLE_RECHECK_SECONDS * 3 + 5;
-
-async function countOpen(
-  db: Queryable,
-  userId: number,
-  instanceId: number,
-  staleSeconds: number,
-): Promise<{ customer: number; instance: number }> {
-  const { rows } = await db.query<{ customer: number; instance: number }>(
-    `select count(*)::int as customer, (count(*) filter (where instance_id = $2))::int as instance
-     from open_consoles where user_id = $1 and seen_at > now() - make_interval(secs => $3)`,
-    [userId, instanceId, staleSeconds],
-  );
-  return rows[0] ?? { customer: 0, instance: 0 };
-}
 
 const registries = new WeakMap<Context, ConsoleRegistry>();
 

@@ -53,3 +53,39 @@ export const consoleTokens = {
     return { userId: Number(row.user_id), instanceId, kind, sessionHash: row.session_hash };
   },
 };
+
+/** Consoles open on any replica (open_consoles), counted against the caps. */
+export const openConsoleRows = {
+  /** Holds the customer's lock until the transaction ends, so two consoles opened at once are counted one after the other. */
+  async lockCustomer(tx: Queryable, userId: number): Promise<void> {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended('open_consoles:' || $1::text, 0))", [userId]);
+  },
+  async insert(tx: Queryable, userId: number, instanceId: number): Promise<number> {
+    const { rows } = await tx.query<{ id: string }>(
+      'insert into open_consoles (user_id, instance_id) values ($1, $2) returning id',
+      [userId, instanceId],
+    );
+    return Number(rows[0]!.id);
+  },
+  async remove(db: Queryable, id: number): Promise<void> {
+    await db.query('delete from open_consoles where id = $1', [id]);
+  },
+  /** Still open here: the rows keep counting on every replica. */
+  async touch(db: Queryable, ids: number[]): Promise<void> {
+    await db.query('update open_consoles set seen_at = now() where id = any($1::bigint[])', [ids]);
+  },
+  /** The customer's and the instance's consoles seen within `staleSeconds`. */
+  async count(
+    db: Queryable,
+    userId: number,
+    instanceId: number,
+    staleSeconds: number,
+  ): Promise<{ customer: number; instance: number }> {
+    const { rows } = await db.query<{ customer: number; instance: number }>(
+      `select count(*)::int as customer, (count(*) filter (where instance_id = $2))::int as instance
+       from open_consoles where user_id = $1 and seen_at > now() - make_interval(secs => $3)`,
+      [userId, instanceId, staleSeconds],
+    );
+    return rows[0] ?? { customer: 0, instance: 0 };
+  },
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ping } from '../../infra/db/pool.js';
 import { replies, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
@@ -16,7 +17,7 @@ export async function healthRoutes(app: Api, ctx: Context) {
     },
     async () => {
       try {
-        await ctx.db.query('select 1');
+        await ping(ctx.db);
       } catch {
         throw new AppError('db_connect_error', 503);
       }

@@ -15,7 +15,8 @@ import {
   type InstanceRow,
 } from '../instances/index.js';
 import type { TaskHandler } from '../../infra/tasks/runner.js';
-import type { TaskRow } from '../../infra/tasks/repository.js';
+import { tasks, type TaskRow } from '../../infra/tasks/repository.js';
+import { catalog } from '../catalog/index.js';
 import { attempt, type Patch } from '../../infra/tasks/steps.js';
 
 export { attempt };
@@ -140,11 +141,7 @@ export const taskFailed = (e: unknown) => e instanceof TaskFailedError;
 
 /** The instance's product quotas. */
 export async function quotas(ctx: Context, productId: number): Promise<{ backups: number; snapshots: number }> {
-  const { rows } = await ctx.db.query<{ backup_quota: number; snapshot_quota: number }>(
-    'select backup_quota, snapshot_quota from products where id = $1',
-    [productId],
-  );
-  return { backups: rows[0]?.backup_quota ?? 0, snapshots: rows[0]?.snapshot_quota ?? 0 };
+  return catalog.quotasOf(ctx.db, productId);
 }
 
 /** After a restore or rollback: the VM running again if it was, and the instance available. */
@@ -160,11 +157,7 @@ export async function resumePower(job: Job<{ wasRunning?: boolean }>, ctx: Conte
 
 /** The newest task of an instance (0 without one): what changed if another task was started since. */
 async function newestTask(db: Queryable, instanceId: number): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    'select coalesce(max(id), 0)::bigint as id from tasks where instance_id = $1',
-    [instanceId],
-  );
-  return rows[0]!.id;
+  return tasks.newestOf(db, instanceId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { diskSize, GIB } from '@nimbus/proxmox';
 import type { Context } from '../../infra/lib/context.js';
+import { catalog } from '../catalog/index.js';
 import type { InstanceRow } from '../instances/index.js';
 import type { Vm } from './common.js';
 
@@ -39,10 +40,7 @@ export async function reapply(ctx: Context, vm: Vm, instance: InstanceRow, keep:
   const { values } = await vm.client.qemu.config(vm.node, vm.vmid);
   const changed = Object.fromEntries(Object.entries(keep).filter(([k, v]) => String(values[k] ?? '') !== v));
   if (Object.keys(changed).length) await vm.client.qemu.setConfig(vm.node, vm.vmid, changed);
-  const { rows } = await ctx.db.query<{ disk_gb: number }>('select disk_gb from products where id = $1', [
-    instance.product_id,
-  ]);
-  const want = rows[0]?.disk_gb ?? 0;
+  const want = await catalog.diskOf(ctx.db, instance.product_id);
   if (want && (diskSize(String(values.scsi0 ?? '')) ?? 0) < want * GIB) {
     await vm.client.qemu.resize(vm.node, vm.vmid, 'scsi0', `${want}G`);
   }

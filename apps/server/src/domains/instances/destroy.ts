@@ -1,7 +1,7 @@
 import type { Context } from '../../infra/lib/context.js';
 import { AppError, instanceNotFound } from '../../infra/lib/errors.js';
 import { catalog } from '../catalog/index.js';
-import { releaseAddress } from './allocate.js';
+import { releaseAddress } from './addresses-repository.js';
 import { attempt } from '../../infra/tasks/steps.js';
 import { removeOurVm } from './vm.js';
 import { startAction } from './actions.js';
@@ -56,11 +56,7 @@ export function destroyHandler(ctx: Context) {
     await run.succeed(2, async (tx) => {
       await releaseAddress(tx, run.instance.id);
       await catalog.returnStock(tx, run.instance.product_id);
-      await tx.query(
-        `update instances set status = 'destroyed', vmid = null, auto_renew = false, destroyed_at = now(), updated_at = now()
-         where id = $1`,
-        [run.instance.id],
-      );
+      await instances.setDestroyed(tx, run.instance.id);
     });
     ctx.log.info({ instance: run.instance.id, vmid }, 'instance destroyed');
   });

@@ -5,6 +5,7 @@ import { AppError, instanceNotFound } from '../../infra/lib/errors.js';
 import { catalog } from '../catalog/index.js';
 import { sshKeys } from '../keys/index.js';
 import { configure, firewall } from './vm-config.js';
+import { tasks } from '../../infra/tasks/repository.js';
 import { attempt } from '../../infra/tasks/steps.js';
 import { ensureVm, removeOurVm, type DeployState } from './vm.js';
 import { LIVE, startAction } from './actions.js';
@@ -119,16 +120,13 @@ export function recreateHandler(ctx: Context) {
         );
       }
       await run.succeed(RECREATE_STEP.starting, async (tx) => {
-        await tx.query(
-          `update instances set image_id = $2, username = $3, status = 'available', updated_at = now() where id = $1`,
-          [instance.id, state.imageId, state.username],
-        );
+        await instances.setReinstalled(tx, instance.id, state.imageId, state.username);
       });
       ctx.log.info({ instance: instance.id, image: state.image }, 'instance reinstalled');
     },
     {
       giveBack: async (run, tx) => {
-        await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
+        await tasks.dropPassword(tx, run.task.id);
         await instances.setStatus(tx, run.instance.id, 'available');
       },
     },

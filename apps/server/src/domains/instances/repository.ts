@@ -131,6 +131,44 @@ export const instances = {
       [id, a.address, a.gateway, a.prefix],
     );
   },
+  async setNetwork(tx: Queryable, id: number, hostname: string, reverseDns: string | null): Promise<void> {
+    await tx.query('update instances set hostname = $2, reverse_dns = $3, updated_at = now() where id = $1', [
+      id,
+      hostname,
+      reverseDns,
+    ]);
+  },
+  async setAutoRenew(db: Queryable, userId: number, id: number, on: boolean): Promise<void> {
+    await db.query('update instances set auto_renew = $3, updated_at = now() where id = $1 and user_id = $2', [
+      id,
+      userId,
+      on,
+    ]);
+  },
+  /** A reinstall that finished: the new image and user, available again. */
+  async setReinstalled(tx: Queryable, id: number, imageId: number, username: string): Promise<void> {
+    await tx.query(
+      `update instances set image_id = $2, username = $3, status = 'available', updated_at = now() where id = $1`,
+      [id, imageId, username],
+    );
+  },
+  async setDestroyed(tx: Queryable, id: number): Promise<void> {
+    await tx.query(
+      `update instances set status = 'destroyed', vmid = null, auto_renew = false, destroyed_at = now(), updated_at = now()
+       where id = $1`,
+      [id],
+    );
+  },
+  /** Whether an instance of ours holds this VMID on the cluster. */
+  async holdsVmid(db: Queryable, cluster: string, vmid: number): Promise<boolean> {
+    const held = await db.query('select 1 from instances where cluster = $1 and vmid = $2', [cluster, vmid]);
+    return !!held.rowCount;
+  },
+  /** Whether the customer has this instance (any status). */
+  async isOwnedBy(db: Queryable, id: number, userId: number): Promise<boolean> {
+    const { rowCount } = await db.query('select 1 from instances where id = $1 and user_id = $2', [id, userId]);
+    return !!rowCount;
+  },
 };
 
 /** An instance with the catalogue names and the product size a customer sees. */

@@ -1,6 +1,7 @@
 import { PASSWORD_STEP, type AutoRenewResult } from '@nimbus/contract';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError, instanceNotFound } from '../../infra/lib/errors.js';
+import { tasks } from '../../infra/tasks/repository.js';
 import { attempt } from '../../infra/tasks/steps.js';
 import { startAction } from './actions.js';
 import { durable, powerState, type BaseState } from './durable.js';
@@ -50,7 +51,7 @@ export function passwordHandler(ctx: Context) {
     },
     {
       giveBack: async (run, tx) => {
-        await tx.query(`update tasks set state = state - 'password' where id = $1`, [run.task.id]);
+        await tasks.dropPassword(tx, run.task.id);
       },
     },
   );
@@ -85,11 +86,7 @@ export function networkHandler(ctx: Context) {
     await run.save({}, 1);
     await attempt(run.signal, () => client.qemu.setConfig(node, vmid, { name: run.state.hostname }));
     await run.succeed(2, async (tx) => {
-      await tx.query('update instances set hostname = $2, reverse_dns = $3, updated_at = now() where id = $1', [
-        run.instance.id,
-        run.state.hostname,
-        run.state.reverseDns || null,
-      ]);
+      await instances.setNetwork(tx, run.instance.id, run.state.hostname, run.state.reverseDns || null);
     });
   });
 }
@@ -99,10 +96,6 @@ export async function setAutoRenew(ctx: Context, userId: number, id: number, on:
   const instance = await instances.owned(ctx.db, userId, id);
   if (!instance) throw instanceNotFound();
   if (['destroyed', 'cancelled'].includes(instance.status)) throw new AppError('wrong_status', 409);
-  await ctx.db.query('update instances set auto_renew = $3, updated_at = now() where id = $1 and user_id = $2', [
-    id,
-    userId,
-    on,
-  ]);
+  await instances.setAutoRenew(ctx.db, userId, id, on);
   return { AutoRenew: on };
 }

@@ -2,8 +2,8 @@ import { OutcomeUnknownError, ProxmoxError, TaskFailedError, type ProxmoxClient 
 import type { Context } from '../../infra/lib/context.js';
 import { AppError } from '../../infra/lib/errors.js';
 import type { ClusterHandle } from '../../infra/compute/compute.js';
-import type { InstanceRow } from './repository.js';
-import { nextVmid } from './allocate.js';
+import { instances, type InstanceRow } from './repository.js';
+import { nextVmid } from './addresses-repository.js';
 import { markDescription, vmPresence, type Marks, type Presence } from '../../infra/compute/marks.js';
 import type { Patch } from '../../infra/tasks/steps.js';
 
@@ -95,8 +95,8 @@ async function templateNode(cluster: ClusterHandle, templateVmid: number): Promi
 async function allocateVmid(ctx: Context, clusterKey: string, cluster: ClusterHandle): Promise<number> {
   for (let i = 0; i < 50; i++) {
     const vmid = await nextVmid(ctx.db, clusterKey, cluster.config.vmidRange);
-    const held = await ctx.db.query('select 1 from instances where cluster = $1 and vmid = $2', [clusterKey, vmid]);
-    if (!held.rowCount && (await cluster.client.cluster.isVmidFree(vmid))) return vmid;
+    const held = await instances.holdsVmid(ctx.db, clusterKey, vmid);
+    if (!held && (await cluster.client.cluster.isVmidFree(vmid))) return vmid;
   }
   throw new Error(
     `no free VMID found on ${clusterKey} after 50 tries (vmidRange ${cluster.config.vmidRange.join('-')})`,

@@ -215,7 +215,7 @@ export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome:
   }
   // Locks in the order invoices.payFromBalance takes them (invoice, then the user's balance), so a
   // completion racing a balance payment of the same invoice waits rather than deadlocks.
-  if (payment.invoice_id) await tx.query('select 1 from invoices where id = $1 for update', [payment.invoice_id]);
+  if (payment.invoice_id) await billing.lockInvoice(tx, payment.invoice_id);
   const method = METHOD_NAMES[payment.method];
   const note = payment.invoice_id
     ? line('invoice_topup', { payment: payment.id, method, invoice: payment.invoice_id })

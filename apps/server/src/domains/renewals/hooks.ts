@@ -2,7 +2,7 @@ import type { Tx } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
 import { invoiceEvents, type InvoiceRow } from '../billing/index.js';
 import { RENEWAL_QUEUE } from './schedule.js';
-import { renewals, type RenewedInstance } from './repository.js';
+import { renewals } from './repository.js';
 
 /** The process's jobs, for the follow-up the hook sends (hooks are module-level so they run once). */
 let active: Pick<Context, 'jobs'> | null = null;
@@ -14,20 +14,10 @@ let active: Pick<Context, 'jobs'> | null = null;
  */
 async function renewalPaid(tx: Tx, invoice: InvoiceRow): Promise<void> {
   if (invoice.kind !== 'renewal' || !invoice.instance_id || !invoice.period_end) return;
-  const { rows } = await tx.query<RenewedInstance>('select * from instances where id = $1 for update', [
-    invoice.instance_id,
-  ]);
-  const instance = rows[0];
+  const instance = await renewals.lockInstance(tx, invoice.instance_id);
   if (!instance || ['destroyed', 'cancelled'].includes(instance.status)) return;
   const suspended = instance.suspended_at !== null;
-  await tx.query(
-    `update instances set due_at = greatest(due_at, (select period_end from invoices where id = $2)), suspended_at = null,
-       renewal_power = case when $3::boolean then (case when renewal_power = 'stop' then null else 'start' end)
-         else renewal_power end,
-       updated_at = now()
-     where id = $1`,
-    [instance.id, invoice.id, suspended],
-  );
+  await renewals.renew(tx, instance.id, invoice.id, suspended);
   await renewals.notice(tx, invoice.id, suspended ? 'resumed' : 'renewed');
   await active?.jobs?.send(tx, RENEWAL_QUEUE, { settle: true });
 }

@@ -1,23 +1,8 @@
 import { formatAmount } from '@nimbus/contract';
 import type { Mail } from '../../infra/mail/mailer.js';
-import type { NoticeKind } from './repository.js';
+import type { NoticeFacts, NoticeKind } from './repository.js';
 
-/** What a renewal mail says: the instance, its invoice and the dates that matter. */
-export interface NoticeFacts {
-  kind: NoticeKind;
-  locale: 'en_US' | 'zh_CN';
-  email: string;
-  hostname: string;
-  invoiceId: number;
-  amount: number;
-  currency: string;
-  /** The invoice's due date: when the instance is suspended if it stays unpaid. */
-  dueDate: Date;
-  /** The instance's due date now (after a payment: the end of the paid period). */
-  dueAt: Date;
-  /** When a suspended instance is destroyed if the invoice stays unpaid. */
-  destroyAt: Date;
-}
+export type { NoticeFacts };
 
 type Text = (f: NoticeFacts & { brand: string; money: string; link: string; day: (d: Date) => string }) => {
   subject: string;

@@ -55,6 +55,23 @@ export interface RenewedInstance {
   vm_missing_since: Date | null;
 }
 
+/** What a renewal mail says: the instance, its invoice and the dates that matter. */
+export interface NoticeFacts {
+  kind: NoticeKind;
+  locale: 'en_US' | 'zh_CN';
+  email: string;
+  hostname: string;
+  invoiceId: number;
+  amount: number;
+  currency: string;
+  /** The invoice's due date: when the instance is suspended if it stays unpaid. */
+  dueDate: Date;
+  /** The instance's due date now (after a payment: the end of the paid period). */
+  dueAt: Date;
+  /** When a suspended instance is destroyed if the invoice stays unpaid. */
+  destroyAt: Date;
+}
+
 export const renewals = {
   /** Up to `limit` ids after `after` that meet a step's conditions. */
   async batch(db: Queryable, step: Step, now: Date, days: number, after: number, limit: number): Promise<number[]> {
@@ -168,5 +185,54 @@ export const renewals = {
       invoiceId,
       kind,
     ]);
+  },
+  /** An instance locked for its paid renewal, whatever its status. */
+  async lockInstance(tx: Tx, id: number): Promise<RenewedInstance | null> {
+    const { rows } = await tx.query<RenewedInstance>('select * from instances where id = $1 for update', [id]);
+    return rows[0] ?? null;
+  },
+  /**
+   * A paid renewal: the due date moves to the end of the invoice's period, a suspension ends (the
+   * stop it still owes is dropped, or a start is owed).
+   */
+  async renew(tx: Tx, instanceId: number, invoiceId: number, suspended: boolean): Promise<void> {
+    await tx.query(
+      `update instances set due_at = greatest(due_at, (select period_end from invoices where id = $2)), suspended_at = null,
+         renewal_power = case when $3::boolean then (case when renewal_power = 'stop' then null else 'start' end)
+           else renewal_power end,
+         updated_at = now()
+       where id = $1`,
+      [instanceId, invoiceId, suspended],
+    );
+  },
+  /** Claims the oldest unsent notice for `claimSeconds`, with what its mail says; null when none is left. */
+  async claimNotice(
+    db: Queryable,
+    graceDays: number,
+    claimSeconds: number,
+  ): Promise<(NoticeFacts & { id: number }) | null> {
+    const { rows } = await db.query<NoticeFacts & { id: number }>(
+      `with claimed as (
+         update renewal_notices set claimed_until = now() + make_interval(secs => $2)
+         where id = (select id from renewal_notices
+                     where sent_at is null and (claimed_until is null or claimed_until < now())
+                     order by id limit 1 for update skip locked)
+         returning id, invoice_id, kind)
+       select n.id, n.kind, u.locale, u.email, i.hostname, v.id as "invoiceId", v.amount, v.currency,
+         v.due_date as "dueDate", i.due_at as "dueAt",
+         v.due_date + make_interval(days => $1) as "destroyAt"
+       from claimed n
+       join invoices v on v.id = n.invoice_id
+       join instances i on i.id = v.instance_id
+       join users u on u.id = v.user_id`,
+      [graceDays, claimSeconds],
+    );
+    return rows[0] ?? null;
+  },
+  async releaseNotice(db: Queryable, id: number): Promise<void> {
+    await db.query('update renewal_notices set claimed_until = null where id = $1', [id]);
+  },
+  async noticeSent(db: Queryable, id: number): Promise<void> {
+    await db.query('update renewal_notices set sent_at = now() where id = $1', [id]);
   },
 };

@@ -109,4 +109,8 @@ export const attachments = {
   async delete(db: Queryable, ids: number[]): Promise<void> {
     await db.query('delete from ticket_attachments where id = any($1::bigint[])', [ids]);
   },
+  /** Holds an uploader's lock until the transaction ends. */
+  async lockUploader(tx: Queryable, key: string): Promise<void> {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`ticket-upload:${key}`]);
+  },
 };

@@ -54,7 +54,7 @@ export async function uploadAttachment(
     const row = await withTx(ctx.db, async (tx) => {
       // One uploader's uploads are counted and added one at a time, so concurrent uploads cannot
       // all pass the count before any is added.
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`ticket-upload:${uploaderKey(uploader)}`]);
+      await attachments.lockUploader(tx, uploaderKey(uploader));
       if ((await attachments.pending(tx, uploader)) >= MAX_PENDING_UPLOADS) {
         throw badRequest({ file: 'too_many_attachments' });
       }

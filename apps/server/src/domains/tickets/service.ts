@@ -14,6 +14,7 @@ import type { Context } from '../../infra/lib/context.js';
 import { AppError, badRequest } from '../../infra/lib/errors.js';
 import { idempotent } from '../../infra/lib/idempotency.js';
 import { Throttle, type Rule } from '../../infra/throttle/throttle.js';
+import { instances } from '../instances/index.js';
 import { users } from '../users/index.js';
 import { closeTicket, notFound, postMessage, statusAfter, wrongStatus } from './conversation.js';
 import { toMessages, toSummary, toTicket, toTicketType } from './present.js';
@@ -66,8 +67,7 @@ export async function ticketMessages(
 }
 
 async function ownInstance(tx: Tx, userId: number, id: number): Promise<void> {
-  const { rowCount } = await tx.query('select 1 from instances where id = $1 and user_id = $2', [id, userId]);
-  if (rowCount !== 1) throw new AppError('instance_not_exist', 404);
+  if (!(await instances.isOwnedBy(tx, id, userId))) throw new AppError('instance_not_exist', 404);
 }
 
 /** POST api/ticket/add: a ticket and its opening message, with the customer's uploads linked. */

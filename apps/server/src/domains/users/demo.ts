@@ -16,7 +16,7 @@ export async function ensureDemoAccount(db: Db, currency: string): Promise<{ ema
   if ((await users.count(db)) > 0) return null;
   const password = randomBytes(12).toString('base64url');
   const made = await withTx(db, async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('demo_account', 0))");
+    await users.lockDemo(tx);
     if ((await users.count(tx)) > 0) return false;
     const user = await createUser(tx, {
       email: DEMO_EMAIL,

@@ -116,6 +116,17 @@ export const users = {
       [id, p.Locale, p.Theme],
     );
   },
+  /** Who referred the customer, if anyone. */
+  async referrerOf(db: Queryable, id: number): Promise<number | null> {
+    const { rows } = await db.query<{ referred_by: number | null }>('select referred_by from users where id = $1', [
+      id,
+    ]);
+    return rows[0]?.referred_by ?? null;
+  },
+  /** Holds the demo account's lock until the transaction ends: one replica makes it. */
+  async lockDemo(tx: Queryable): Promise<void> {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended('demo_account', 0))");
+  },
 };
 
 export function toProfile(u: UserRow): Profile {

@@ -68,3 +68,8 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
     }
   }
 }
+
+/** Rejects when the database cannot be reached. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}

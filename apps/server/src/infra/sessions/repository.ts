@@ -49,4 +49,12 @@ export const sessions = {
       keep ? digest(keep) : Buffer.alloc(0),
     ]);
   },
+  /** Whether the session of this hash is the user's and not expired. */
+  async isLive(db: Queryable, idHash: Buffer, userId: number): Promise<boolean> {
+    const { rowCount } = await db.query(
+      'select 1 from sessions where id_hash = $1 and user_id = $2 and expire_at > now()',
+      [idHash, userId],
+    );
+    return !!rowCount;
+  },
 };

@@ -83,4 +83,16 @@ export const tasks = {
     );
     return rows.map((r) => r.id);
   },
+  /** Forgets the password a task's state kept (its step is over, or given back). */
+  async dropPassword(tx: Queryable, id: number): Promise<void> {
+    await tx.query(`update tasks set state = state - 'password' where id = $1`, [id]);
+  },
+  /** The newest task of an instance (0 without one). */
+  async newestOf(db: Queryable, instanceId: number): Promise<number> {
+    const { rows } = await db.query<{ id: number }>(
+      'select coalesce(max(id), 0)::bigint as id from tasks where instance_id = $1',
+      [instanceId],
+    );
+    return rows[0]!.id;
+  },
 };
