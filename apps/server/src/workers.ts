@@ -69,7 +69,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
         if (removed) ctx.log.info({ removed }, 'removed ticket attachments never sent');
       },
     },
-    // Expired sessions, old idempotency keys and spent codes (modules/auth/purge.ts).
+    // Expired sessions, old idempotency keys and spent codes (domains/accounts/purge.ts).
     {
       name: PURGE_QUEUE,
       concurrency: 1,

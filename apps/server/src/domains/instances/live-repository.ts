@@ -23,7 +23,7 @@ export interface InstanceExtras {
   reverse_dns: string | null;
 }
 
-/** Session ids are stored as their SHA-256 (see auth/sessions.ts). */
+/** Session ids are stored as their SHA-256 (see infra/sessions/repository.ts). */
 export const sessionDigest = (id: string) => createHash('sha256').update(id).digest();
 
 /** A live session as the status route remembers it: its user, and its digest for revalidation. */
