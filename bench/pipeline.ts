@@ -7,11 +7,11 @@
 // Usage: node --import tsx bench/pipeline.ts [seconds per measurement=5]
 import { fork } from 'node:child_process';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import type { Api } from '../apps/server/src/lib/api.js';
-import { createLogger, lazyChildLoggerFactory } from '../apps/server/src/lib/logger.js';
-import { installErrorHandler } from '../apps/server/src/plugins/errors.js';
-import { installApiRateLimit } from '../apps/server/src/plugins/rate-limit.js';
-import { installSecurity } from '../apps/server/src/plugins/security.js';
+import type { Api } from '../apps/server/src/infra/lib/api.js';
+import { createLogger, lazyChildLoggerFactory } from '../apps/server/src/infra/lib/logger.js';
+import { installErrorHandler } from '../apps/server/src/infra/http/errors.js';
+import { installApiRateLimit } from '../apps/server/src/infra/http/rate-limit.js';
+import { installSecurity } from '../apps/server/src/infra/http/security.js';
 import { STATUS_SAMPLE } from './status-sample.js';
 
 const seconds = Number(process.argv[2] ?? 5);

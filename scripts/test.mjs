@@ -84,6 +84,7 @@ check('browser', 'bash', ['scripts/ensure-browser.sh']);
 check('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 check('format', ...npx('prettier', '--check', '.'));
 check('typecheck', ...npx('tsc', '-b'));
+check('boundaries', 'node', ['scripts/check-boundaries.mjs']);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 const vitestLog = path.join(tmp, 'vitest.log');

@@ -65,7 +65,7 @@ export default defineConfig({
         // Beside COMPUTE_CONFIG the sandbox gateway is on only when named; the billing
         // tests pay through it.
         PAYMENT_GATEWAYS: 'sandbox',
-        CATALOG_FILE: 'apps/server/src/modules/catalog/default-catalog.yaml',
+        CATALOG_FILE: 'apps/server/src/domains/catalog/default-catalog.yaml',
         // Every test signs in from 127.0.0.1; per-address limits are covered by the server tests.
         AUTH_RATE_LIMIT_SCALE: '50',
         RATE_LIMIT_PER_MINUTE: '100000',

@@ -1,19 +1,19 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, startWarnings } from './config/env.js';
-import { openDatabase } from './lib/bootstrap.js';
-import type { Context } from './lib/context.js';
-import { createLogger } from './lib/logger.js';
-import { computeMap } from './modules/catalog/compute-map.js';
-import { DEFAULT_CATALOG, seedCatalog } from './modules/catalog/seed.js';
-import { Compute } from './modules/compute/compute.js';
-import { installationIdentity } from './modules/compute/marks.js';
-import type { Role } from './modules/jobs/jobs.js';
-import { createMailer } from './modules/mail/mailer.js';
-import { joinReplicas, ReplicaConflict, type Replica } from './modules/replicas/replicas.js';
-import { Throttle } from './modules/throttle/throttle.js';
-import { seedTicketTypes } from './modules/tickets/seed.js';
-import { ensureDemoAccount } from './modules/users/demo.js';
+import { ConfigError, loadConfig, startWarnings } from './infra/config/env.js';
+import { openDatabase } from './infra/lib/bootstrap.js';
+import type { Context } from './infra/lib/context.js';
+import { createLogger } from './infra/lib/logger.js';
+import { computeMap } from './domains/catalog/compute-map.js';
+import { DEFAULT_CATALOG, seedCatalog } from './domains/catalog/seed.js';
+import { Compute } from './infra/compute/compute.js';
+import { installationIdentity } from './infra/compute/marks.js';
+import type { Role } from './infra/jobs/jobs.js';
+import { createMailer } from './infra/mail/mailer.js';
+import { joinReplicas, ReplicaConflict, type Replica } from './infra/replicas/replicas.js';
+import { Throttle } from './infra/throttle/throttle.js';
+import { seedTicketTypes } from './domains/tickets/seed.js';
+import { ensureDemoAccount } from './domains/users/demo.js';
 import { startWorkers } from './workers.js';
 
 function roleOf(argv: string[]): Role {

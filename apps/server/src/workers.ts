@@ -1,16 +1,16 @@
-import type { Context } from './lib/context.js';
-import { releaseDue } from './modules/affiliate/commissions.js';
-import { purgeExpired } from './modules/auth/purge.js';
-import { deployHandler } from './modules/deploy/provision.js';
-import { registerInstanceDataHandlers } from './modules/instance-data/handlers.js';
-import { registerLifecycleHandlers } from './modules/instances/handlers.js';
-import { Jobs, type Role } from './modules/jobs/jobs.js';
-import { registerInvoiceHooks } from './modules/billing/hooks.js';
-import { storeIssuer } from './modules/billing/issuer.js';
-import { renewalQueue, scheduleRenewals } from './modules/renewals/schedule.js';
-import { reconcileQueue, scheduleReconcile } from './modules/compute/reconcile.js';
-import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './modules/tasks/runner.js';
-import { removeStaleUploads } from './modules/tickets/attachments.js';
+import type { Context } from './infra/lib/context.js';
+import { releaseDue } from './domains/affiliate/commissions.js';
+import { purgeExpired } from './domains/accounts/purge.js';
+import { deployHandler } from './domains/deploy/provision.js';
+import { registerInstanceDataHandlers } from './domains/instance-data/handlers.js';
+import { registerLifecycleHandlers } from './domains/instances/handlers.js';
+import { Jobs, type Role } from './infra/jobs/jobs.js';
+import { registerHooks } from './hooks.js';
+import { storeIssuer } from './domains/billing/issuer.js';
+import { renewalQueue, scheduleRenewals } from './domains/renewals/schedule.js';
+import { reconcileQueue, scheduleReconcile } from './infra/compute/reconcile.js';
+import { TASK_QUEUE, TaskRunner, taskJobExpirySeconds, type TaskLimits } from './infra/tasks/runner.js';
+import { removeStaleUploads } from './domains/tickets/attachments.js';
 
 export interface Workers {
   jobs: Jobs;
@@ -30,7 +30,7 @@ const SWEEP_SECONDS = 5;
 export async function startWorkers(ctx: Context, role: Role, concurrency: number): Promise<Workers> {
   // Auto-renew pays invoices on workers and failed deploys refund them: the hooks run here too,
   // registered before the queues start taking jobs.
-  registerInvoiceHooks(ctx);
+  registerHooks(ctx);
   await storeIssuer(ctx.db, ctx.config);
   const limits: TaskLimits = {
     maxAttempts: ctx.config.TASK_MAX_ATTEMPTS,
@@ -69,7 +69,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
         if (removed) ctx.log.info({ removed }, 'removed ticket attachments never sent');
       },
     },
-    // Expired sessions, old idempotency keys and spent codes (modules/auth/purge.ts).
+    // Expired sessions, old idempotency keys and spent codes (domains/accounts/purge.ts).
     {
       name: PURGE_QUEUE,
       concurrency: 1,

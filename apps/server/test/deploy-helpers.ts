@@ -1,7 +1,7 @@
 import type { DeployResult, Region } from '@nimbus/contract';
 import { expect } from 'vitest';
-import { withTx } from '../src/db/pool.js';
-import { post } from '../src/modules/users/ledger.js';
+import { withTx } from '../src/infra/db/pool.js';
+import { post } from '../src/domains/users/ledger.js';
 import { call } from './api.js';
 import type { Harness } from './harness.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbedded, type EmbeddedDb } from '../src/db/embedded.js';
-import { createLogger } from '../src/lib/logger.js';
+import { startEmbedded, type EmbeddedDb } from '../src/infra/db/embedded.js';
+import { createLogger } from '../src/infra/lib/logger.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import type { DeployResult } from '@nimbus/contract';
 import { expect } from 'vitest';
-import { instances } from '../src/modules/instances/repository.js';
-import { tasks } from '../src/modules/tasks/repository.js';
+import { instances } from '../src/domains/instances/repository.js';
+import { tasks } from '../src/infra/tasks/repository.js';
 import { call, signUp, type Reply } from './api.js';
 import { deployBody, pick, topUp, waitTask } from './deploy-helpers.js';
 import type { Harness } from './harness.js';

@@ -1,9 +1,9 @@
 import type { Payment } from '@nimbus/contract';
 import { expect } from 'vitest';
-import { withTx } from '../src/db/pool.js';
-import { invoicedTo } from '../src/modules/billing/invoices.js';
-import { billing } from '../src/modules/billing/repository.js';
-import { users } from '../src/modules/users/repository.js';
+import { withTx } from '../src/infra/db/pool.js';
+import { invoicedTo } from '../src/domains/billing/invoices.js';
+import { billing } from '../src/domains/billing/repository.js';
+import { users } from '../src/domains/users/repository.js';
 import { call } from './api.js';
 import type { Harness } from './harness.js';
 

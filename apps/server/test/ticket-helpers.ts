@@ -1,6 +1,6 @@
 import type { Ticket, TicketAttachment, TicketType } from '@nimbus/contract';
 import { expect } from 'vitest';
-import { createTicketType } from '../src/modules/tickets/staff.js';
+import { createTicketType } from '../src/domains/tickets/staff.js';
 import { call, type Reply } from './api.js';
 import type { Harness } from './harness.js';
 export { pngBytes } from './png.js';

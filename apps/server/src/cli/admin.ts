@@ -1,8 +1,8 @@
-import { loadConfig } from '../config/env.js';
-import { openDatabase } from '../lib/bootstrap.js';
-import { registerInvoiceHooks } from '../modules/billing/hooks.js';
-import { storeIssuer } from '../modules/billing/issuer.js';
-import { createLogger } from '../lib/logger.js';
+import { loadConfig } from '../infra/config/env.js';
+import { openDatabase } from '../infra/lib/bootstrap.js';
+import { registerHooks } from '../hooks.js';
+import { storeIssuer } from '../domains/billing/issuer.js';
+import { createLogger } from '../infra/lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
 import { affiliateCommands } from './commands/affiliate.js';
@@ -48,7 +48,7 @@ async function run(): Promise<number> {
   const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const database = await openDatabase(config, log, { join: true });
   // Commands pay and refund invoices (invoice:cancel --refund, renewals:run): the same hooks as the server.
-  registerInvoiceHooks({ config });
+  registerHooks({ config });
   try {
     await storeIssuer(database.db, config);
     process.stdout.write(`${await command.run({ db: database.db, config, flags, args })}\n`);

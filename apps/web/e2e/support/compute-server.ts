@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FaultKind } from '@nimbus/pve-emulator';
-import { startEmbeddedCompute } from '../../../server/src/modules/compute/embedded';
+import { startEmbeddedCompute } from '../../../server/src/infra/compute/embedded';
 import { E2E } from './ports';
 
 export interface FaultRequest {

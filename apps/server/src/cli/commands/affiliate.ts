@@ -1,6 +1,6 @@
-import { affiliateRepo } from '../../modules/affiliate/repository.js';
-import { parsePercent, percentOf } from '../../modules/affiliate/settings.js';
-import { users } from '../../modules/users/repository.js';
+import { affiliateRepo } from '../../domains/affiliate/repository.js';
+import { parsePercent, percentOf } from '../../domains/affiliate/settings.js';
+import { users } from '../../domains/users/repository.js';
 import type { Command } from './types.js';
 
 export const affiliateCommands: Record<string, Command> = {

@@ -1,11 +1,11 @@
 import { EmailField, formatMinor, INVOICE_STATUSES, PAYMENT_STATUSES, toLocalText } from '@nimbus/contract';
-import type { Db } from '../../db/pool.js';
-import { STAFF_LOCALE } from '../../lib/locale.js';
-import { invoiceAdmin } from '../../modules/billing/operator.js';
-import { billing } from '../../modules/billing/repository.js';
-import { invoiceOf } from '../../modules/billing/service.js';
-import { payments } from '../../modules/payments/repository.js';
-import { users } from '../../modules/users/repository.js';
+import type { Db } from '../../infra/db/pool.js';
+import { STAFF_LOCALE } from '../../infra/lib/locale.js';
+import { invoiceAdmin } from '../../domains/billing/operator.js';
+import { billing } from '../../domains/billing/repository.js';
+import { invoiceOf } from '../../domains/billing/service.js';
+import { payments } from '../../domains/payments/repository.js';
+import { users } from '../../domains/users/repository.js';
 import { localFlag, need } from '../args.js';
 import { money } from './users.js';
 import type { Command } from './types.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { computeMap } from '../../modules/catalog/compute-map.js';
-import { exportCatalog } from '../../modules/catalog/export.js';
-import { importCatalog } from '../../modules/catalog/seed.js';
+import { computeMap } from '../../domains/catalog/compute-map.js';
+import { exportCatalog } from '../../domains/catalog/export.js';
+import { importCatalog } from '../../domains/catalog/seed.js';
 import type { Command } from './types.js';
 
 export const catalogCommands: Record<string, Command> = {

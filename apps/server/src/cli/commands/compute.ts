@@ -1,4 +1,4 @@
-import { computeFindings } from '../../modules/compute/findings.js';
+import { computeFindings } from '../../infra/compute/findings.js';
 import type { Command } from './types.js';
 
 export const computeCommands: Record<string, Command> = {

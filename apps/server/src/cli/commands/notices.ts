@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { NOTICE_LIMITS, NOTICE_STATES, type NoticeState } from '@nimbus/contract';
-import { AppError } from '../../lib/errors.js';
-import { listAllNotices, publishNotice, withdrawNotice } from '../../modules/notices/publishing.js';
+import { AppError } from '../../infra/lib/errors.js';
+import { listAllNotices, publishNotice, withdrawNotice } from '../../domains/notices/publishing.js';
 import { localFlag } from '../args.js';
 import type { Command } from './types.js';
 

@@ -1,5 +1,5 @@
 import { CYCLE_KEYS, formatMinor, PROMO_CODE_MAX } from '@nimbus/contract';
-import { promotions, type NewPromotion } from '../../modules/promotions/repository.js';
+import { promotions, type NewPromotion } from '../../domains/promotions/repository.js';
 import { need } from '../args.js';
 import { money } from './users.js';
 import type { Command } from './types.js';

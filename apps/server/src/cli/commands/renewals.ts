@@ -1,10 +1,10 @@
-import { createLogger } from '../../lib/logger.js';
-import { Jobs } from '../../modules/jobs/jobs.js';
-import { createMailer } from '../../modules/mail/mailer.js';
-import { registerInvoiceHooks } from '../../modules/billing/hooks.js';
-import { runRenewals } from '../../modules/renewals/pass.js';
-import { RENEWAL_QUEUE } from '../../modules/renewals/schedule.js';
-import { TASK_QUEUE } from '../../modules/tasks/runner.js';
+import { createLogger } from '../../infra/lib/logger.js';
+import { Jobs } from '../../infra/jobs/jobs.js';
+import { createMailer } from '../../infra/mail/mailer.js';
+import { registerHooks } from '../../hooks.js';
+import { runRenewals } from '../../domains/renewals/pass.js';
+import { RENEWAL_QUEUE } from '../../domains/renewals/schedule.js';
+import { TASK_QUEUE } from '../../infra/tasks/runner.js';
 import type { Command } from './types.js';
 
 export const renewalCommands: Record<string, Command> = {
@@ -26,7 +26,7 @@ export const renewalCommands: Record<string, Command> = {
         { name: RENEWAL_QUEUE, concurrency: 1, handler: idle },
       ]);
       // Auto-renew pays here, so the paid hook (the due date moved on) must run here too.
-      registerInvoiceHooks({ config, jobs });
+      registerHooks({ config, jobs });
       try {
         const r = await runRenewals({ config, db, mailer, log, jobs });
         return [

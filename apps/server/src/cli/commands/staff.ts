@@ -1,6 +1,6 @@
 import { formatMinor } from '@nimbus/contract';
-import { staffTokens, parseScopes } from '../../modules/staff/tokens.js';
-import { staffUser } from '../../modules/staff/users.js';
+import { staffTokens, parseScopes } from '../../domains/accounts/staff-tokens-repository.js';
+import { staffUser } from '../../domains/staff/users.js';
 import { need, oneLine } from '../args.js';
 import type { Command } from './types.js';
 

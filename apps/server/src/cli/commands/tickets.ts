@@ -10,9 +10,9 @@ import {
   type TicketStatus,
 } from '@nimbus/contract';
 import * as z from 'zod/mini';
-import { createLogger } from '../../lib/logger.js';
-import { AppError } from '../../lib/errors.js';
-import { createMailer } from '../../modules/mail/mailer.js';
+import { createLogger } from '../../infra/lib/logger.js';
+import { AppError } from '../../infra/lib/errors.js';
+import { createMailer } from '../../infra/mail/mailer.js';
 import {
   createTicketType,
   staffAssign,
@@ -22,7 +22,7 @@ import {
   staffReply,
   staffTicketMessages,
   staffTicketTypes,
-} from '../../modules/tickets/staff.js';
+} from '../../domains/tickets/staff.js';
 import { localFlag, need, oneLine, textBlock } from '../args.js';
 import type { Command, CommandEnv } from './types.js';
 

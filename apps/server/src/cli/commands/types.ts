@@ -1,5 +1,5 @@
-import type { Config } from '../../config/env.js';
-import type { Db } from '../../db/pool.js';
+import type { Config } from '../../infra/config/env.js';
+import type { Db } from '../../infra/db/pool.js';
 
 /** What a CLI command gets: the database, the configuration and its arguments. */
 export interface CommandEnv {

@@ -1,9 +1,9 @@
 import { EmailField, formatMinor, parseMinor, PasswordField, toLocalText } from '@nimbus/contract';
-import { withTx } from '../../db/pool.js';
-import { createUser } from '../../modules/users/create.js';
-import { line, textLine } from '../../modules/billing/lines.js';
-import { post } from '../../modules/users/ledger.js';
-import { users } from '../../modules/users/repository.js';
+import { withTx } from '../../infra/db/pool.js';
+import { createUser } from '../../domains/users/create.js';
+import { line, textLine } from '../../domains/users/lines.js';
+import { post } from '../../domains/users/ledger.js';
+import { users } from '../../domains/users/repository.js';
 import { localFlag, need } from '../args.js';
 import type { Command } from './types.js';
 

@@ -1,0 +1,3 @@
+// The keys domain's public entry: what other domains use of it. Other domains import from here,
+// never from the files behind it.
+export { sshKeys } from './repository.js';

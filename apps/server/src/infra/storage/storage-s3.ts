@@ -1,0 +1,35 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../config/env.js';
+import type { AttachmentStore } from './store.js';
+
+/** Objects are kept under this prefix, so the bucket can hold other things. */
+const PREFIX = 'ticket-attachments/';
+
+/** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), signed with SigV4 by the AWS SDK. */
+export function s3Store(c: Config): AttachmentStore {
+  const client = new S3Client({
+    endpoint: c.S3_ENDPOINT,
+    region: c.S3_REGION,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+    credentials: { accessKeyId: c.S3_ACCESS_KEY_ID!, secretAccessKey: c.S3_SECRET_ACCESS_KEY! },
+    // Checksums only where S3 requires them: many S3-compatible servers refuse the SDK's newer
+    // default (CRC32 headers and trailers on every upload).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = c.S3_BUCKET!;
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: PREFIX + key, Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: PREFIX + key }));
+      return res.Body as Readable;
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: PREFIX + key }));
+    },
+  };
+}
