@@ -17,18 +17,14 @@ import { loadConfig } from '../apps/server/src/infra/config/env.js';
 import { startEmbedded } from '../apps/server/src/infra/db/embedded.js';
 import { migrate } from '../apps/server/src/infra/db/migrate.js';
 import { createPool } from '../apps/server/src/infra/db/pool.js';
-import type { Context } from '../apps/server/src/infra/lib/context.js';
+import { assembleContext, startCompute } from '../apps/server/src/infra/lib/assemble.js';
 import { hashPassword } from '../apps/server/src/infra/lib/passwords.js';
 import { createLogger } from '../apps/server/src/infra/lib/logger.js';
 import { sessions } from '../apps/server/src/infra/sessions/repository.js';
 import { computeMap } from '../apps/server/src/domains/catalog/compute-map.js';
 import { seedDefaultCatalog } from '../apps/server/src/domains/catalog/seed.js';
-import { Compute } from '../apps/server/src/infra/compute/compute.js';
-import { installationIdentity } from '../apps/server/src/infra/compute/marks.js';
 import { startEmbeddedCompute } from '../apps/server/src/infra/compute/embedded.js';
 import { instances } from '../apps/server/src/domains/instances/repository.js';
-import { createMailer } from '../apps/server/src/infra/mail/mailer.js';
-import { Throttle } from '../apps/server/src/infra/throttle/throttle.js';
 import { installApiRateLimit } from '../apps/server/src/infra/http/rate-limit.js';
 import { post } from '../apps/server/src/domains/users/ledger.js';
 import { users } from '../apps/server/src/domains/users/repository.js';
@@ -53,20 +49,8 @@ const config = loadConfig({
 });
 const db = createPool(pg.url, { max: 10 });
 await migrate(db);
-const ctx: Context = {
-  config,
-  db,
-  databaseUrl: pg.url,
-  log,
-  mailer: createMailer({ from: config.MAIL_FROM, db, log }),
-  throttle: new Throttle(db, 1),
-  compute: await Compute.start({
-    installation: await installationIdentity(db),
-    configValue: config.COMPUTE_CONFIG,
-    emulatorSpeed: 1,
-    log,
-  }),
-};
+const ctx = assembleContext({ config, db, databaseUrl: pg.url, log });
+ctx.compute = await startCompute(ctx, { emulatorSpeed: 1 });
 await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
 const workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
 const app = await buildApp(ctx);

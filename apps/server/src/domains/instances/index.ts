@@ -7,3 +7,4 @@ export { type InstanceRow, instances, instanceViews } from './repository.js';
 export { toSummary } from './service.js';
 export { configure, firewall } from './vm-config.js';
 export { assertVmOurs, type DeployState, ensureVm, removeOurVm, removeVm, type Vm } from './vm.js';
+export { instanceEvents } from './events.js';
