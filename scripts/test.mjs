@@ -23,6 +23,10 @@ function check(name, cmd, args) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
+/** Terminal colour codes, left out of what is repeated. */
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
 /** Failed tests by name with their first message line, and Vitest's errors from outside any test. */
 function vitestFailures(report, logFile) {
   const lines = [];
@@ -39,8 +43,7 @@ function vitestFailures(report, logFile) {
   } catch {
     /* no log: nothing more to show */
   }
-  // eslint-disable-next-line no-control-regex
-  const plain = log.replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = log.replace(ANSI, '');
   const start = plain.search(/⎯+ Unhandled (Error|Rejection)/);
   if (start >= 0) lines.push(...plain.slice(start).split('\n').slice(0, 40));
   return lines;
@@ -62,9 +65,8 @@ function playwrightFailures(report) {
 }
 
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
   return String(text ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+    .replace(ANSI, '')
     .trim()
     .split('\n')[0]
     .slice(0, 300);

@@ -1,11 +1,4 @@
-import {
-  InvoicePayBody,
-  InvoicePayResult,
-  MoneyIdQuery,
-  Payment,
-  PaymentMethods,
-  TopUpBody,
-} from '@nimbus/contract';
+import { InvoicePayBody, InvoicePayResult, MoneyIdQuery, Payment, PaymentMethods, TopUpBody } from '@nimbus/contract';
 import { replies, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
 import { localeOf } from '../../infra/lib/locale.js';
