@@ -16,7 +16,7 @@ import { OptionCard, radioArrows } from './option-card';
 
 /** Catalogue HTML, sanitised by the server when it was imported (docs/product/deploy.md#catalogue). */
 export function Html({ html }: { html: string }) {
-  // Sanitised on import by the server (modules/catalog/sanitize.ts).
+  // Sanitised on import by the server (apps/server/src/domains/catalog/sanitize.ts).
   return <div className={classes.description} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

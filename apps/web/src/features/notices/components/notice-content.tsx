@@ -5,7 +5,7 @@ import classes from './notices.module.css';
 
 /** A notice's HTML, sanitised by the server when it was written and again when it was served. */
 export function NoticeContent({ html }: { html: string }) {
-  // Safe to set: the server's sanitizeNotice (modules/catalog/sanitize.ts) allows no scripts,
+  // Safe to set: the server's sanitizeNotice (apps/server/src/domains/catalog/sanitize.ts) allows no scripts,
   // handlers, styles, frames or javascript: links.
   return (
     <Typography className={classes.content} data-testid="notice-content" dangerouslySetInnerHTML={{ __html: html }} />

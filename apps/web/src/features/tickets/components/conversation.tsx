@@ -41,7 +41,7 @@ export function Conversation({ messages }: { messages: readonly TicketMessage[] 
               </Group>
               {m.ContentHtml !== null ? (
                 // Safe to set: the server renders staff Markdown and sanitises it with the notices'
-                // rules (modules/tickets/markdown.ts): no scripts, handlers, styles, images or frames.
+                // rules (apps/server/src/domains/tickets/markdown.ts): no scripts, handlers, styles, images or frames.
                 <Typography
                   className={classes.markdown}
                   data-testid="staff-answer"
