@@ -1,13 +1,7 @@
-import { CYCLE_KEYS, formatMinor, type LocalText, type PriceMap } from '@nimbus/contract';
+import { CYCLE_KEYS, formatMinor, type LocalText } from '@nimbus/contract';
 import { stringify } from 'yaml';
 import type { Queryable } from '../../infra/db/pool.js';
-
-interface Texts {
-  name: string;
-  name_zh: string;
-  description: string;
-  description_zh: string;
-}
+import type { CatalogTexts as Texts, GroupRow, ProductRow, RegionRow } from './repository.js';
 
 /** A text as the file writes it: a plain string when only English is written, else both versions. */
 function fileText(en: string, zh: string): string | Partial<LocalText> {
@@ -25,29 +19,13 @@ export async function exportCatalog(db: Queryable): Promise<string> {
   const images = await db.query<{ code: string; name: string; name_zh: string; distribution: string }>(
     'select code, name, name_zh, distribution from images order by sort, id',
   );
-  const regions = await db.query<{ id: number; code: string; country_code: string } & Texts>(
+  const regions = await db.query<RegionRow>(
     'select id, code, name, name_zh, country_code, description, description_zh from regions order by sort, id',
   );
-  const groups = await db.query<{ id: number; region_id: number; code: string } & Texts>(
+  const groups = await db.query<GroupRow & { code: string }>(
     'select id, region_id, code, name, name_zh, description, description_zh from product_groups order by sort, id',
   );
-  const products = await db.query<
-    Texts & {
-      id: number;
-      group_id: number;
-      code: string;
-      ord: number | null;
-      cores: number;
-      memory_mb: number;
-      disk_gb: number;
-      bandwidth_gb: number;
-      backup_quota: number;
-      snapshot_quota: number;
-      stock: number | null;
-      prices: PriceMap;
-      images: string[];
-    }
-  >(
+  const products = await db.query<ProductRow & { images: string[] }>(
     `select p.*, coalesce(array_agg(m.code order by m.sort, m.id) filter (where m.id is not null), '{}') as images
      from products p left join product_images pi on pi.product_id = p.id left join images m on m.id = pi.image_id
      group by p.id order by p.sort, p.id`,
