@@ -35,9 +35,7 @@ await new Promise((resolve, reject) => {
 const admin = spawn(
   process.execPath,
   [
-    '--import',
-    'tsx',
-    'apps/server/src/cli/admin.ts',
+    'scripts/admin.mjs',
     'user:create',
     '--email',
     'bench@example.com',

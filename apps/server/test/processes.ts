@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const MAIN = 'apps/server/src/main.ts';
-const ADMIN = 'apps/server/src/cli/admin.ts';
 
 export interface Run {
   code: number | null;
@@ -13,10 +12,10 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs a TypeScript entry point of the server to completion. */
-export function runScript(entry: string, args: string[], env: Record<string, string>): Promise<Run> {
+/** Runs Node with these arguments to completion. */
+function run(nodeArgs: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, nodeArgs, {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });
@@ -28,8 +27,21 @@ export function runScript(entry: string, args: string[], env: Record<string, str
   });
 }
 
-export const admin = (args: string[], env: Record<string, string>) => runScript(ADMIN, args, env);
-export const serverOnce = (env: Record<string, string>) => runScript(MAIN, [], env);
+/**
+ * Builds the operator CLI's bundle once, before test workers run it side by side (each would
+ * otherwise build its own the first time), by running it with no command: its usage, exit 0.
+ */
+export function prepareAdminCli(): void {
+  const r = spawnSync(process.execPath, ['scripts/admin.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the admin CLI does not start: ${r.stderr}`);
+}
+
+/** Runs the operator CLI as `npm run admin` does (scripts/admin.mjs). */
+export function admin(args: string[], env: Record<string, string>): Promise<Run> {
+  return run(['scripts/admin.mjs', ...args], env);
+}
+
+export const serverOnce = (env: Record<string, string>) => run(['--import', 'tsx', MAIN], env);
 
 /** Starts the server as `npm start` would (minus the build) and waits for its banner. */
 export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {

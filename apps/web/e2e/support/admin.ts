@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
  * same SMTP catcher as the server (e.g. ticket:reply's mail to the customer).
  */
 export function adminCli(...args: string[]): string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+  const r = spawnSync(process.execPath, ['scripts/admin.mjs', ...args], {
     cwd: root,
     env: {
       ...process.env,

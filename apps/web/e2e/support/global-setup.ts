@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { MailCatcher } from '../../../server/test/mail-catcher';
+import { prepareAdminCli } from '../../../server/test/processes';
 import { readMail } from '../../../server/test/read-mail';
 import { E2E } from './ports';
 
@@ -8,6 +9,7 @@ import { E2E } from './ports';
  * 127.0.0.1 from which test workers read what arrived (workers run in other processes).
  */
 export default async function globalSetup() {
+  prepareAdminCli();
   const mail = await new MailCatcher().start(E2E.smtpPort);
   const api = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
