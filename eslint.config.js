@@ -8,6 +8,26 @@ const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url)
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/**
+ * Only repositories hold SQL (docs/architecture.md): in the server's domains and the admin CLI, a
+ * string that starts like a statement (in lower or upper case, so that "Select a plan" is text), or
+ * a query() given its text in place, is refused outside `repository.ts` and `*-repository.ts`.
+ * infra/ may hold SQL (pools, migrations, savepoints).
+ */
+const SQL_MESSAGE =
+  "SQL belongs in the domain's repository.ts (or a *-repository.ts beside it): call a repository function.";
+const sqlStart = (k) =>
+  String.raw`^\s*(${k('select')}\s|${k('insert')}\s+${k('into')}\s|${k('update')}\s+[A-Za-z_.]+\s+${k('set')}\s|` +
+  String.raw`${k('delete')}\s+${k('from')}\s|${k('with')}\s+(${k('recursive')}\s+)?[A-Za-z_]+\s+${k('as')}\s*\(|` +
+  String.raw`${k('savepoint')}\s|${k('release')}\s+${k('savepoint')}\s|${k('rollback')}\s+${k('to')}\s)`;
+const SQL_OUTSIDE_REPOSITORIES = [
+  "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+  ...[(k) => k, (k) => k.toUpperCase()].flatMap((k) => [
+    `Literal[value=/${sqlStart(k)}/]`,
+    `TemplateLiteral > TemplateElement:first-child[value.raw=/${sqlStart(k)}/]`,
+  ]),
+].map((selector) => ({ selector, message: SQL_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,6 +77,11 @@ export default tseslint.config(
       },
     };
   }),
+  {
+    files: ['apps/server/src/domains/**/*.ts', 'apps/server/src/cli/**/*.ts'],
+    ignores: ['**/repository.ts', '**/*-repository.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
+  },
   {
     // Nothing in packages/ may depend on the apps.
     files: ['packages/**/*.ts'],

@@ -23,13 +23,7 @@ export function invoicedTo(user: UserRow): Record<string, string> {
  * its money on the balance).
  */
 async function lockPayableInstance(tx: Tx, invoice: InvoiceRow): Promise<void> {
-  const { rows } = await tx.query<{ status: string; destroying: boolean; missing: boolean }>(
-    `select status, vm_missing_since is not null as missing, exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status in (0, 1))
-       as destroying
-       from instances i where id = $1 for update`,
-    [invoice.instance_id],
-  );
-  const instance = rows[0];
+  const instance = await billing.lockInvoicedInstance(tx, invoice.instance_id!);
   const gone =
     !instance || ['destroyed', 'cancelled'].includes(instance.status) || instance.destroying || instance.missing;
   if (invoice.kind === 'renewal' && gone) throw new AppError('wrong_status', 409);
@@ -52,13 +46,16 @@ async function insertPaid(
   instance: InvoicedInstance,
   p: { amount: number; currency: string; cycle: string },
 ): Promise<InvoiceRow> {
-  const { rows } = await tx.query<InvoiceRow>(
-    `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
-       paid_at, period_start, period_end)
-     values ($1, $2, $3, 'paid', $4, $5, $6, $7, now(), now(), now(), $8) returning *`,
-    [user.id, instance.id, kind, p.amount, p.currency, p.cycle, JSON.stringify(invoicedTo(user)), instance.due_at],
-  );
-  return rows[0]!;
+  return billing.insertPaid(tx, {
+    userId: user.id,
+    instanceId: instance.id,
+    kind,
+    amount: p.amount,
+    currency: p.currency,
+    cycle: p.cycle,
+    invoicedTo: invoicedTo(user),
+    periodEnd: instance.due_at,
+  });
 }
 
 export const invoices = {
@@ -97,12 +94,9 @@ export const invoices = {
   },
   /** A deploy that failed: its invoice is cancelled (the charge is refunded through the ledger). */
   async cancelForInstance(tx: Tx, instanceId: number): Promise<boolean> {
-    const { rows } = await tx.query<{ id: number }>(
-      `select id from invoices where instance_id = $1 and kind = 'deploy' and status = 'paid'`,
-      [instanceId],
-    );
     let cancelled = false;
-    for (const { id } of rows) cancelled = (await invoices.cancelPaid(tx, id)) || cancelled;
+    for (const id of await billing.paidDeployInvoiceIds(tx, instanceId))
+      cancelled = (await invoices.cancelPaid(tx, id)) || cancelled;
     return cancelled;
   },
   /**
@@ -111,12 +105,9 @@ export const invoices = {
    * when the deploy or upgrade it paid for fails afterwards.
    */
   async cancelPaid(tx: Tx, invoiceId: number): Promise<boolean> {
-    const { rows } = await tx.query<InvoiceRow>(
-      `update invoices set status = 'cancelled' where id = $1 and status = 'paid' returning *`,
-      [invoiceId],
-    );
-    if (rows[0]) await invoiceEvents.paidCancelled(tx, rows[0]);
-    return rows.length > 0;
+    const cancelled = await billing.cancelPaid(tx, invoiceId);
+    if (cancelled) await invoiceEvents.paidCancelled(tx, cancelled);
+    return cancelled !== undefined;
   },
   /**
    * Pays one of the user's unpaid invoices from their balance: the charge, the status and the
@@ -124,11 +115,7 @@ export const invoices = {
    * cancelled is `wrong_status`; too little balance is `balance_not_enough`.
    */
   async payFromBalance(tx: Tx, userId: number, invoiceId: number): Promise<InvoiceRow> {
-    const { rows } = await tx.query<InvoiceRow>('select * from invoices where id = $1 and user_id = $2 for update', [
-      invoiceId,
-      userId,
-    ]);
-    const invoice = rows[0];
+    const invoice = await billing.lockOwn(tx, invoiceId, userId);
     if (!invoice) throw new AppError('db_no_record', 404);
     if (invoice.status !== 'unpaid') throw new AppError('wrong_status', 409);
     if (invoice.instance_id) await lockPayableInstance(tx, invoice);
@@ -138,11 +125,7 @@ export const invoices = {
   },
   /** Marks an unpaid invoice paid (its money already posted by the caller) and runs the hooks. */
   async markPaid(tx: Tx, invoiceId: number): Promise<InvoiceRow> {
-    const { rows } = await tx.query<InvoiceRow>(
-      `update invoices set status = 'paid', paid_at = now() where id = $1 and status = 'unpaid' returning *`,
-      [invoiceId],
-    );
-    const paid = rows[0];
+    const paid = await billing.markPaid(tx, invoiceId);
     if (!paid) throw new AppError('wrong_status', 409);
     await invoiceEvents.paid(tx, paid);
     return paid;

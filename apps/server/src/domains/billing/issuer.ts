@@ -1,6 +1,7 @@
 import type { Issuer } from '@nimbus/contract';
 import type { Config } from '../../infra/config/env.js';
 import type { Queryable } from '../../infra/db/pool.js';
+import { billing } from './repository.js';
 
 /** The tax rate of the configuration in hundredths of a percent (13.5 % → 1350). */
 export const taxRateBp = (config: Pick<Config, 'TAX_RATE'>) => Math.round(config.TAX_RATE * 100);
@@ -11,18 +12,12 @@ export const taxRateBp = (config: Pick<Config, 'TAX_RATE'>) => Math.round(config
  * configuration of the processes that run.
  */
 export async function storeIssuer(db: Queryable, config: Config): Promise<void> {
-  await db.query(
-    `insert into billing_issuer (id, legal_name, address, tax_id, tax_rate_bp) values (true, $1, $2, $3, $4)
-     on conflict (id) do update set legal_name = $1, address = $2, tax_id = $3, tax_rate_bp = $4, updated_at = now()
-       where (billing_issuer.legal_name, billing_issuer.address, billing_issuer.tax_id, billing_issuer.tax_rate_bp)
-         is distinct from ($1, $2, $3, $4)`,
-    [
-      config.PROVIDER_LEGAL_NAME || config.BRAND_NAME,
-      config.PROVIDER_ADDRESS,
-      config.PROVIDER_TAX_ID,
-      taxRateBp(config),
-    ],
-  );
+  await billing.storeIssuer(db, {
+    legalName: config.PROVIDER_LEGAL_NAME || config.BRAND_NAME,
+    address: config.PROVIDER_ADDRESS,
+    taxId: config.PROVIDER_TAX_ID,
+    taxRateBp: taxRateBp(config),
+  });
 }
 
 /**
@@ -39,6 +34,5 @@ export function includedTax(amount: number, rateBp: number): number {
 
 /** The issuer new invoices are stamped with now (for those written before invoices kept theirs). */
 export async function currentIssuer(db: Queryable): Promise<Issuer> {
-  const { rows } = await db.query<{ issuer: Issuer | null }>('select billing_issuer_json() as issuer');
-  return rows[0]?.issuer ?? { LegalName: '', Address: '', TaxId: '' };
+  return (await billing.currentIssuer(db)) ?? { LegalName: '', Address: '', TaxId: '' };
 }

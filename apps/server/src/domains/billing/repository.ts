@@ -180,4 +180,100 @@ export const billing = {
   async lockInvoice(tx: Queryable, id: number): Promise<void> {
     await tx.query('select 1 from invoices where id = $1 for update', [id]);
   },
+  /** One of the user's invoices, its row locked until the end of the caller's transaction. */
+  async lockOwn(db: Queryable, id: number, userId: number): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>('select * from invoices where id = $1 and user_id = $2 for update', [
+      id,
+      userId,
+    ]);
+    return rows[0];
+  },
+  /**
+   * What paying for an instance needs to know of it, its row locked until the end of the caller's
+   * transaction: its status, whether its VM is missing from its cluster and whether a destroy task
+   * is removing it. Undefined when there is no such instance.
+   */
+  async lockInvoicedInstance(db: Queryable, instanceId: number): Promise<InvoicedInstanceState | undefined> {
+    const { rows } = await db.query<InvoicedInstanceState>(
+      `select status, vm_missing_since is not null as missing, exists (select 1 from tasks t where t.instance_id = i.id and t.kind = 'destroy' and t.status in (0, 1))
+         as destroying
+         from instances i where id = $1 for update`,
+      [instanceId],
+    );
+    return rows[0];
+  },
+  /** A paid invoice of an instance, from now to `periodEnd`; its lines are the caller's. */
+  async insertPaid(
+    db: Queryable,
+    d: {
+      userId: number;
+      instanceId: number;
+      kind: 'deploy' | 'upgrade';
+      amount: number;
+      currency: string;
+      cycle: string;
+      invoicedTo: Record<string, string>;
+      periodEnd: Date;
+    },
+  ): Promise<InvoiceRow> {
+    const { rows } = await db.query<InvoiceRow>(
+      `insert into invoices (user_id, instance_id, kind, status, amount, currency, cycle, invoiced_to, due_date,
+         paid_at, period_start, period_end)
+       values ($1, $2, $3, 'paid', $4, $5, $6, $7, now(), now(), now(), $8) returning *`,
+      [d.userId, d.instanceId, d.kind, d.amount, d.currency, d.cycle, JSON.stringify(d.invoicedTo), d.periodEnd],
+    );
+    return rows[0]!;
+  },
+  /** The ids of an instance's paid deploy invoices. */
+  async paidDeployInvoiceIds(db: Queryable, instanceId: number): Promise<number[]> {
+    const { rows } = await db.query<{ id: number }>(
+      `select id from invoices where instance_id = $1 and kind = 'deploy' and status = 'paid'`,
+      [instanceId],
+    );
+    return rows.map((r) => r.id);
+  },
+  /** Cancels a paid invoice; undefined when it is not paid (any more). */
+  async cancelPaid(db: Queryable, id: number): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>(
+      `update invoices set status = 'cancelled' where id = $1 and status = 'paid' returning *`,
+      [id],
+    );
+    return rows[0];
+  },
+  /** Marks an unpaid invoice paid now; undefined when it is not unpaid. */
+  async markPaid(db: Queryable, id: number): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>(
+      `update invoices set status = 'paid', paid_at = now() where id = $1 and status = 'unpaid' returning *`,
+      [id],
+    );
+    return rows[0];
+  },
+  /**
+   * Writes the issuer and tax rate the database stamps new invoices and payments with (migration
+   * 0042); the row is left alone when nothing changed.
+   */
+  async storeIssuer(
+    db: Queryable,
+    i: { legalName: string; address: string; taxId: string; taxRateBp: number },
+  ): Promise<void> {
+    await db.query(
+      `insert into billing_issuer (id, legal_name, address, tax_id, tax_rate_bp) values (true, $1, $2, $3, $4)
+       on conflict (id) do update set legal_name = $1, address = $2, tax_id = $3, tax_rate_bp = $4, updated_at = now()
+         where (billing_issuer.legal_name, billing_issuer.address, billing_issuer.tax_id, billing_issuer.tax_rate_bp)
+           is distinct from ($1, $2, $3, $4)`,
+      [i.legalName, i.address, i.taxId, i.taxRateBp],
+    );
+  },
+  /** The issuer new invoices are stamped with now; null when none is stored. */
+  async currentIssuer(db: Queryable): Promise<Issuer | null> {
+    const { rows } = await db.query<{ issuer: Issuer | null }>('select billing_issuer_json() as issuer');
+    return rows[0]?.issuer ?? null;
+  },
 };
+
+/** What paying for an instance reads of it (billing.lockInvoicedInstance). */
+export interface InvoicedInstanceState {
+  status: string;
+  destroying: boolean;
+  missing: boolean;
+}

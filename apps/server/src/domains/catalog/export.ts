@@ -1,7 +1,8 @@
 import { CYCLE_KEYS, formatMinor, type LocalText } from '@nimbus/contract';
 import { stringify } from 'yaml';
 import type { Queryable } from '../../infra/db/pool.js';
-import type { CatalogTexts as Texts, GroupRow, ProductRow, RegionRow } from './repository.js';
+import { catalogFile } from './file-repository.js';
+import type { CatalogTexts as Texts } from './repository.js';
 
 /** A text as the file writes it: a plain string when only English is written, else both versions. */
 function fileText(en: string, zh: string): string | Partial<LocalText> {
@@ -16,36 +17,26 @@ const named = (t: Texts) => ({
 
 /** The database catalogue as a catalogue file (YAML), ready to edit and import again. */
 export async function exportCatalog(db: Queryable): Promise<string> {
-  const images = await db.query<{ code: string; name: string; name_zh: string; distribution: string }>(
-    'select code, name, name_zh, distribution from images order by sort, id',
-  );
-  const regions = await db.query<RegionRow>(
-    'select id, code, name, name_zh, country_code, description, description_zh from regions order by sort, id',
-  );
-  const groups = await db.query<GroupRow & { code: string }>(
-    'select id, region_id, code, name, name_zh, description, description_zh from product_groups order by sort, id',
-  );
-  const products = await db.query<ProductRow & { images: string[] }>(
-    `select p.*, coalesce(array_agg(m.code order by m.sort, m.id) filter (where m.id is not null), '{}') as images
-     from products p left join product_images pi on pi.product_id = p.id left join images m on m.id = pi.image_id
-     group by p.id order by p.sort, p.id`,
-  );
+  const images = await catalogFile.images(db);
+  const regions = await catalogFile.regions(db);
+  const groups = await catalogFile.groups(db);
+  const products = await catalogFile.products(db);
   const file = {
-    images: images.rows.map((m) => ({
+    images: images.map((m) => ({
       code: m.code,
       name: fileText(m.name, m.name_zh),
       distribution: m.distribution,
     })),
-    regions: regions.rows.map((r) => ({
+    regions: regions.map((r) => ({
       code: r.code,
       ...named(r),
       countryCode: r.country_code,
-      groups: groups.rows
+      groups: groups
         .filter((g) => g.region_id === r.id)
         .map((g) => ({
           code: g.code,
           ...named(g),
-          products: products.rows
+          products: products
             .filter((p) => p.group_id === g.id)
             .map((p) => ({
               code: p.code,

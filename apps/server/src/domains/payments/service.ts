@@ -8,7 +8,7 @@ import {
   type TopUpBody,
 } from '@nimbus/contract';
 import type { GatewayId } from '../../infra/config/env.js';
-import { withTx, type Tx } from '../../infra/db/pool.js';
+import { withSavepoint, withTx, type Tx } from '../../infra/db/pool.js';
 import type { Context } from '../../infra/lib/context.js';
 import { AppError, badRequest } from '../../infra/lib/errors.js';
 import { forgetKey, idempotent } from '../../infra/lib/idempotency.js';
@@ -227,13 +227,18 @@ export async function complete(ctx: Context, tx: Tx, paymentId: number, outcome:
 }
 
 async function settleInvoice(ctx: Context, tx: Tx, payment: PaymentRow): Promise<void> {
-  await tx.query('savepoint settle_invoice');
+  // A refusal (an AppError: the invoice paid or cancelled meanwhile, its instance gone) undoes only
+  // the payment of the invoice; the credit stays on the balance.
+  const refused = (e: unknown): e is AppError => e instanceof AppError;
   try {
-    await invoices.payFromBalance(tx, payment.user_id, payment.invoice_id!);
-    await tx.query('release savepoint settle_invoice');
+    await withSavepoint(
+      tx,
+      'settle_invoice',
+      () => invoices.payFromBalance(tx, payment.user_id, payment.invoice_id!),
+      refused,
+    );
   } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    await tx.query('rollback to savepoint settle_invoice');
+    if (!refused(e)) throw e;
     ctx.log.warn(
       { paymentId: payment.id, invoiceId: payment.invoice_id, code: e.code },
       'a payment could not settle its invoice; the money stays on the balance',

@@ -1,9 +1,9 @@
 import type { Tx } from '../../infra/db/pool.js';
 import { AppError } from '../../infra/lib/errors.js';
 import { renderLine, type Line } from './lines.js';
-import { users } from './repository.js';
+import { ledger, type LedgerKind, users } from './repository.js';
 
-export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
+export type { LedgerKind };
 
 /**
  * Moves a user's balance by amount (minor units) and records it, inside the caller's transaction.
@@ -27,13 +27,14 @@ export async function post(
   // Money taken back by a gateway (a refund, a chargeback) may leave a debt; nothing else may, and
   // while there is one every charge is refused. A credit is always taken (it pays the debt first).
   if (amount < 0 && after < 0 && !opts.mayOwe) throw new AppError('balance_not_enough', 409);
-  await tx.query('update users set balance = $2 where id = $1', [userId, after]);
-  await tx.query(
-    `insert into ledger (user_id, kind, amount, balance_after, currency, note, note_data)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    typeof note === 'string'
-      ? [userId, kind, amount, after, row.currency, note, null]
-      : [userId, kind, amount, after, row.currency, renderLine(note, 'en_US'), note],
-  );
+  await users.setBalance(tx, userId, after);
+  await ledger.insert(tx, {
+    userId,
+    kind,
+    amount,
+    balanceAfter: after,
+    currency: row.currency,
+    ...(typeof note === 'string' ? { note, noteData: null } : { note: renderLine(note, 'en_US'), noteData: note }),
+  });
   return after;
 }

@@ -1,5 +1,6 @@
 import type { Preferences, Profile } from '@nimbus/contract';
 import type { Queryable } from '../../infra/db/pool.js';
+import type { Line } from './lines.js';
 
 export interface UserRow {
   id: number;
@@ -123,9 +124,36 @@ export const users = {
     ]);
     return rows[0]?.referred_by ?? null;
   },
+  /** Sets a user's balance; the caller holds the user's lock (users.lock) and records the change in the ledger. */
+  async setBalance(db: Queryable, id: number, balance: number): Promise<void> {
+    await db.query('update users set balance = $2 where id = $1', [id, balance]);
+  },
   /** Holds the demo account's lock until the transaction ends: one replica makes it. */
   async lockDemo(tx: Queryable): Promise<void> {
     await tx.query("select pg_advisory_xact_lock(hashtextextended('demo_account', 0))");
+  },
+};
+
+export type LedgerKind = 'topup' | 'charge' | 'refund' | 'commission' | 'adjustment';
+
+/** A movement of a user's balance: its note as English text, and as data (a line) when it is one. */
+export interface LedgerEntry {
+  userId: number;
+  kind: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+  currency: string;
+  note: string;
+  noteData: Line | null;
+}
+
+export const ledger = {
+  async insert(db: Queryable, e: LedgerEntry): Promise<void> {
+    await db.query(
+      `insert into ledger (user_id, kind, amount, balance_after, currency, note, note_data)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [e.userId, e.kind, e.amount, e.balanceAfter, e.currency, e.note, e.noteData],
+    );
   },
 };
 

@@ -69,6 +69,33 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> 
   }
 }
 
+const SAVEPOINT_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Runs fn inside a savepoint of the caller's transaction, so that part of the transaction can fail
+ * without losing the rest. When fn succeeds the savepoint is released. When it throws an error that
+ * `undoOn` accepts, the transaction is rolled back to the savepoint (fn's writes undone, the
+ * transaction usable again) and the error is rethrown for the caller to handle; any other error is
+ * rethrown untouched, and the whole transaction is lost as usual.
+ */
+export async function withSavepoint<T>(
+  tx: Tx,
+  name: string,
+  fn: () => Promise<T>,
+  undoOn: (e: unknown) => boolean,
+): Promise<T> {
+  if (!SAVEPOINT_NAME.test(name)) throw new Error(`not a savepoint name: ${name}`);
+  await tx.query(`savepoint ${name}`);
+  try {
+    const result = await fn();
+    await tx.query(`release savepoint ${name}`);
+    return result;
+  } catch (e) {
+    if (undoOn(e)) await tx.query(`rollback to savepoint ${name}`);
+    throw e;
+  }
+}
+
 /** Rejects when the database cannot be reached. */
 export async function ping(db: Queryable): Promise<void> {
   await db.query('select 1');
