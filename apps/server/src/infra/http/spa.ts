@@ -32,7 +32,8 @@ export async function installSpa(app: Api, opts: { dist: string; brand: string }
   }
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
-  if (index) app.get('/', (_req, reply) => sendIndex(reply));
+  // The page, not an API operation: kept out of /api/openapi.json like the static files.
+  if (index) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !path.extname(url);
