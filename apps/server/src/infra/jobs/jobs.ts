@@ -196,7 +196,10 @@ export interface QueueStat {
   oldestSeconds: number;
 }
 
-/** Every queue's depth, read from pg-boss's tables (none before pg-boss first started on the database). */
+/**
+ * Every queue's depth but pg-boss's own, read from its tables (none before pg-boss first started on
+ * the database).
+ */
 export async function queueStats(db: Queryable): Promise<QueueStat[]> {
   try {
     const { rows } = await db.query<QueueStat>(
@@ -206,6 +209,7 @@ export async function queueStats(db: Queryable): Promise<QueueStat[]> {
          coalesce(extract(epoch from now() - min(j.start_after)
            filter (where j.state < 'active' and j.start_after <= now())), 0)::float8 as "oldestSeconds"
        from pgboss.queue q left join pgboss.job j on j.name = q.name and j.state <= 'active'
+       where q.name not like '\\_\\_pgboss\\_\\_%'
        group by q.name order by q.name`,
     );
     return rows;

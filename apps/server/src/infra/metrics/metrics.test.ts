@@ -143,6 +143,7 @@ describe('GET /metrics', () => {
     expect(value(during, 'nimbus_console_sessions_open')).toBe(1);
     expect(after.get('nimbus_job_queue_waiting{queue="instance-task"}')).toBeGreaterThanOrEqual(0);
     expect(after.get('nimbus_job_queue_oldest_waiting_seconds{queue="instance-task"}')).toBeGreaterThanOrEqual(0);
+    expect([...after.keys()].filter((k) => k.includes('queue="__pgboss__'))).toEqual([]);
     expect(value(after, 'nimbus_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect(after.has('nimbus_db_pool_connections{state="waiting"}')).toBe(true);
     expect(value(after, 'nimbus_metrics_read_failures')).toBe(0);
