@@ -15,9 +15,12 @@ export const currentRequestId = (): string | undefined => storage.getStore()?.re
 /** Runs `fn` as code serving the request `requestId`: the jobs it sends carry that id. */
 export const withRequest = <T>(requestId: string, fn: () => T): T => storage.run({ requestId, job: false }, fn);
 
-/** Runs a job's handler with the id of the request that started it (if any) bound to its log lines. */
+/**
+ * Runs a job's handler with the id of the request that started it bound to its log lines; a job no
+ * request started runs outside any request, even when the queue's loop was woken by one.
+ */
 export const withJobOrigin = <T>(requestId: string | null | undefined, fn: () => T): T =>
-  requestId ? storage.run({ requestId, job: true }, fn) : fn();
+  requestId ? storage.run({ requestId, job: true }, fn) : storage.exit(fn);
 
 /** The logger's mixin: a job's lines name the request that started the job. */
 export const logOrigin = (): { reqId?: string } => {
