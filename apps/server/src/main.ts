@@ -89,7 +89,8 @@ async function main() {
     // Readiness answers 503 from now on; the load balancer stops sending requests within its
     // check interval, while those in hand and the jobs go on.
     ctx.lifecycle.drain();
-    const drain = config.SHUTDOWN_DRAIN_SECONDS;
+    // A worker process has no HTTP to drain.
+    const drain = app ? config.SHUTDOWN_DRAIN_SECONDS : 0;
     log.info({ signal, drainSeconds: drain }, 'stopping');
     if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain * 1000));
     // A job fetched in the instant the queue stopped can end after pg-boss closed its connections:
