@@ -83,6 +83,7 @@ function readJson(file) {
 const npx = (bin, ...args) => ['node', [path.join(root, 'node_modules', '.bin', bin), ...args]];
 
 check('browser', 'bash', ['scripts/ensure-browser.sh']);
+check('promtool', 'bash', ['scripts/ensure-promtool.sh']);
 check('lint', ...npx('eslint', '.', '--max-warnings', '0'));
 check('format', ...npx('prettier', '--check', '.'));
 check('typecheck', ...npx('tsc', '-b'));

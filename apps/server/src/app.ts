@@ -10,6 +10,7 @@ import { lazyChildLoggerFactory } from './infra/lib/logger.js';
 import { MODULES, setupModules } from './modules.js';
 import { modulePlugin } from './infra/lib/module.js';
 import { installErrorHandler } from './infra/http/errors.js';
+import { installMetricsRoute, installObservability, requestIdGenerator } from './infra/http/observe.js';
 import { installOpenApi } from './infra/http/openapi.js';
 import { installApiRateLimit } from './infra/http/rate-limit.js';
 import { installSecurity, type SecurityOptions } from './infra/http/security.js';
@@ -31,15 +32,18 @@ export async function buildApp(ctx: Context): Promise<Api> {
     loggerInstance: ctx.log as FastifyBaseLogger,
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
+    genReqId: requestIdGenerator(ctx.config.TRUST_PROXY !== false),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installRouteCatalogue(app);
   installErrorHandler(app);
+  installObservability(app, ctx.metrics);
   installUnicodeCheck(app);
   await installSecurity(app, security);
   await installOpenApi(app, { brand: ctx.config.BRAND_NAME, publicUrl: ctx.config.PUBLIC_URL, logo: LOGO });
+  installMetricsRoute(app, ctx.metrics, ctx.config.METRICS_TOKEN);
   for (const m of MODULES) m.app?.(app, ctx);
   await app.register(
     async (api: Api) => {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, startWarnings } from './infra/config/env.js';
 import { openDatabase } from './infra/lib/bootstrap.js';
 import { assembleContext, startCompute } from './infra/lib/assemble.js';
 import { createLogger } from './infra/lib/logger.js';
+import { startMetricsServer, type MetricsServer } from './infra/metrics/server.js';
 import { computeMap } from './domains/catalog/compute-map.js';
 import { DEFAULT_CATALOG, seedCatalog } from './domains/catalog/seed.js';
 import type { Compute } from './infra/compute/compute.js';
@@ -80,17 +81,25 @@ async function main() {
   const ticketTypes = await seedTicketTypes(database.db);
   const workers = await startWorkers(ctx, role, config.WORKER_CONCURRENCY);
   const app = role === 'worker' ? null : await buildApp(ctx);
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'stopping');
+    // Readiness answers 503 from now on; the load balancer stops sending requests within its
+    // check interval, while those in hand and the jobs go on.
+    ctx.lifecycle.drain();
+    // A worker process has no HTTP to drain.
+    const drain = app ? config.SHUTDOWN_DRAIN_SECONDS : 0;
+    log.info({ signal, drainSeconds: drain }, 'stopping');
+    if (drain > 0) await new Promise((resolve) => setTimeout(resolve, drain * 1000));
     // A job fetched in the instant the queue stopped can end after pg-boss closed its connections:
     // pg-boss then reports it through a closed pool, a rejection nobody awaits. pg-boss's stop has
     // already marked that job failed and the process is on its way out, so it is logged, not fatal.
     process.on('unhandledRejection', (err) => log.warn({ err }, 'a job ended after its queue stopped'));
     await app?.close().catch((err: unknown) => log.error({ err }, 'closing the HTTP server failed'));
     await workers.stop().catch((err: unknown) => log.error({ err }, 'stopping the workers failed'));
+    await metricsServer?.close();
     ctx.mailer.close();
     await compute.close();
     await replica.leave();
@@ -101,6 +110,14 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   try {
     await app?.listen({ port: config.PORT, host: config.HOST });
+    if (config.METRICS_PORT) {
+      metricsServer = await startMetricsServer(ctx.metrics, {
+        host: config.HOST,
+        port: config.METRICS_PORT,
+        token: config.METRICS_TOKEN,
+        log,
+      });
+    }
   } catch (err) {
     log.fatal({ err }, 'could not listen');
     await replica.leave();
@@ -113,6 +130,7 @@ async function main() {
       ? `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}`
       : `  ${config.BRAND_NAME} worker is running (no HTTP server)`,
     `  role: ${role}${role === 'api' ? '' : `, ${config.WORKER_CONCURRENCY} task workers`}`,
+    ...(metricsServer ? [`  metrics: http://${config.HOST}:${metricsServer.port}/metrics`] : []),
     `  database: ${database.clusterDir ? `embedded PostgreSQL, cluster in ${database.clusterDir}` : 'DATABASE_URL'}`,
   ];
   const dataDir = path.resolve(config.DATA_DIR);

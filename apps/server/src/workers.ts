@@ -25,7 +25,7 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
     retrySeconds: ctx.config.TASK_RETRY_SECONDS,
     runLimitSeconds: ctx.config.TASK_RUN_LIMIT,
   };
-  const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log, limits);
+  const runner = new TaskRunner(ctx.db, () => ({ connectionString: ctx.databaseUrl }), ctx.log, limits, ctx.metrics);
   for (const m of MODULES) m.tasks?.(runner, ctx);
   const jobs = await Jobs.start(ctx.db, ctx.log, role, [
     {

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { TokenAuth, type ApiToken } from './auth.js';
 import { DEFAULT_RETRY, type RetryOptions } from './backoff.js';
-import { HttpClient, type CallSpec } from './http-client.js';
+import { HttpClient, type CallObserver, type CallSpec } from './http-client.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { ConcurrencyLimiter, type Limiter } from './limiter.js';
 import { silentLogger, type Logger } from './logger.js';
@@ -41,6 +41,8 @@ export interface ProxmoxClientOptions {
   logger?: Logger;
   /** Jitter source, for deterministic tests. */
   random?: () => number;
+  /** Told of every API call once it ended (retries included), for metrics. */
+  onCall?: CallObserver;
 }
 
 /** A typed Proxmox VE client for one cluster, authenticated with an API token. */
@@ -77,6 +79,7 @@ export class ProxmoxClient {
       connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
       retry: { ...DEFAULT_RETRY, ...opts.retry },
       random: opts.random,
+      onCall: opts.onCall,
     });
     this.tasks = new TasksApi(this.http);
     this.queue = opts.queue ?? new KeyedQueue();

@@ -47,7 +47,12 @@ export interface HttpClientOptions {
   connectTimeoutMs: number;
   retry: RetryOptions;
   random?: () => number;
+  /** Told of every call once it ended (retries included), for metrics. */
+  onCall?: CallObserver;
 }
+
+/** What a finished call reports: `outcome` is `ok`, the error's kind (ProxmoxError), `aborted` or `other`. */
+export type CallObserver = (call: { method: Method; outcome: string; seconds: number }) => void;
 
 const TRANSIENT = new Set([502, 503, 504, 595, 596]);
 
@@ -57,6 +62,21 @@ export class HttpClient {
 
   /** Performs a call and returns the `data` member of the answer. */
   async call(spec: CallSpec): Promise<unknown> {
+    const observe = this.opts.onCall;
+    if (!observe) return this.attempts(spec);
+    const started = performance.now();
+    let outcome = 'ok';
+    try {
+      return await this.attempts(spec);
+    } catch (err) {
+      outcome = err instanceof ProxmoxError ? err.kind : spec.signal?.aborted ? 'aborted' : 'other';
+      throw err;
+    } finally {
+      observe({ method: spec.method, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  }
+
+  private async attempts(spec: CallSpec): Promise<unknown> {
     const mode = spec.retry ?? (spec.method === 'GET' ? 'idempotent' : 'refusal-only');
     const retry = this.opts.retry ?? DEFAULT_RETRY;
     for (let attempt = 0; ; attempt++) {

@@ -2,7 +2,7 @@
 export { ProxmoxClient, type ProxmoxClientOptions } from './client.js';
 export { ConsoleSession, type ConsoleSessionOptions } from './console-session.js';
 export { TokenAuth, TicketAuth, parseApiToken, type ApiToken, type AuthProvider, type Ticket } from './auth.js';
-export { HttpClient, type CallSpec, type Method, type RetryMode } from './http-client.js';
+export { HttpClient, type CallObserver, type CallSpec, type Method, type RetryMode } from './http-client.js';
 export { TasksApi, isTaskSuccess, type WaitOptions } from './tasks.js';
 export type { TaskOptions, TaskScope } from './api/context.js';
 export { QemuApi, type CloneParams, type ConfigParams, type PowerAction } from './api/qemu.js';

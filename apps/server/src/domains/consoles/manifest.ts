@@ -17,6 +17,8 @@ export const consolesModule = defineModule({
     instanceEvents.onDestroyStarted(closeInstanceConsoles);
   },
   async routes(api, ctx) {
+    const open = ctx.metrics.gauge('nimbus_console_sessions_open', 'Console sockets this process serves.', []);
+    ctx.metrics.onScrape('consoles', () => open.set(openConsoles(ctx).size));
     await api.register(routeGroup(ctx, { tag: 'instances', session: true }, (a) => consoleRoutes(a, ctx)));
     await api.register(routeGroup(ctx, { tag: 'instances' }, (a) => consoleSocketRoutes(a, ctx)));
   },

@@ -43,6 +43,11 @@ export class ConsoleRegistry {
 
   constructor(private readonly ctx: Context) {}
 
+  /** How many console sockets this process serves now. */
+  get size(): number {
+    return this.#open.size;
+  }
+
   /** How many consoles a customer, and one of their instances, has open on any replica. */
   count(
     userId: number,

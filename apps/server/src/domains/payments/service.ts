@@ -256,15 +256,33 @@ export async function receiveWebhook(
   const event = await gateway.verifyWebhook(rawBody, headers);
   if (!event) return;
   if ('kind' in event) return withTx(ctx.db, (tx) => takeBack(ctx, tx, gateway, event));
-  await withTx(ctx.db, async (tx) => {
+  const credited = await withTx(ctx.db, async (tx) => {
     const payment = await payments.lock(tx, event.paymentId);
     if (!payment || !matches(payment, gateway, event)) {
       ctx.log.warn({ paymentId: event.paymentId, gateway: gateway.id }, 'a webhook names no payment of ours; ignored');
-      return;
+      return null;
     }
     const done = await complete(ctx, tx, payment.id, event.outcome);
     if (done?.status === 'succeeded' && event.charge) await payments.setCharge(tx, payment.id, event.charge);
+    return payment.status !== 'succeeded' && done?.status === 'succeeded' ? done : null;
   });
+  // Counted once committed: a transaction run again after a deadlock counts once.
+  if (credited) countCredit(ctx, credited);
+}
+
+/** Payments credited to balances, by currency: how many, and how much in minor units. */
+function countCredit(ctx: Context, payment: PaymentRow): void {
+  const labels = { currency: payment.currency } as const;
+  ctx.metrics
+    .counter('nimbus_payments_credited_total', 'Payments credited to balances, by currency.', ['currency'])
+    .inc(labels);
+  ctx.metrics
+    .counter(
+      'nimbus_payments_credited_minor_units_total',
+      'Money credited to balances by payments, in minor units of each currency.',
+      ['currency'],
+    )
+    .inc(labels, payment.amount);
 }
 
 /** Whether a dispute in this state has the money withdrawn (Stripe withdraws it at opening). */

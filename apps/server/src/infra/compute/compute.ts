@@ -1,5 +1,6 @@
 import { ConcurrencyLimiter, KeyedQueue, ProxmoxClient, type ConsoleSession, type Logger } from '@nimbus/proxmox';
 import type { Logger as Pino } from 'pino';
+import type { Metrics } from '../metrics/metrics.js';
 import type { ClusterConfig, ComputeConfig } from './config.js';
 import { readComputeConfig } from './config.js';
 import { startEmbeddedCompute } from './embedded.js';
@@ -62,6 +63,8 @@ export class Compute {
     log: Pino;
     stateDir?: string;
     databaseUrl?: string;
+    /** Where each Proxmox call is counted, by cluster, method and outcome, with its latency. */
+    metrics?: Metrics;
   }): Promise<Compute> {
     const embedded = opts.configValue ? null : await startEmbeddedCompute(opts.emulatorSpeed, undefined, opts.stateDir);
     const config: ComputeConfig = embedded ? embedded.config : readComputeConfig(opts.configValue!);
@@ -75,16 +78,18 @@ export class Compute {
       embedded ? embedded.close : async () => undefined,
       slots,
     );
+    const metrics = opts.metrics;
     for (const r of config.regions) {
       const clusters = r.clusters.map((c): ClusterHandle => {
+        const cluster = `${r.id}/${c.name}`;
         const client = new ProxmoxClient({
           baseUrl: c.apiUrl,
           token: { tokenId: c.tokenId, secret: c.tokenSecret },
-          cluster: `${r.id}/${c.name}`,
+          cluster,
           tls: c.fingerprint ? { fingerprint: c.fingerprint } : undefined,
           queue: new KeyedQueue(),
           limiter: slots
-            ? slots.limiter(`${r.id}/${c.name}`, { node: c.limits.perNode, storage: c.limits.perStorage })
+            ? slots.limiter(cluster, { node: c.limits.perNode, storage: c.limits.perStorage })
             : new ConcurrencyLimiter({ node: c.limits.perNode, storage: c.limits.perStorage }),
           // Poll tasks often: a deploy waits on four tasks, and each is seen finished up to one
           // interval late (50 ms growing to 200 ms: 0.35 s of overhead per deploy instead of 1.1 s
@@ -92,6 +97,9 @@ export class Compute {
           // tasks in flight per node, so pveproxy sees a few cheap status GETs a second each.
           wait: { intervalMs: 50, maxIntervalMs: 200 },
           logger,
+          onCall: metrics
+            ? ({ method, outcome, seconds }) => metrics.proxmox.observe({ cluster, method, outcome }, seconds)
+            : undefined,
         });
         let session: Promise<ConsoleSession> | undefined;
         return {

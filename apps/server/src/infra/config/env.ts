@@ -45,6 +45,12 @@ const minorList = z.string().transform((v, ctx) => {
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  // GET /metrics on a port of its own (off when unset), and the bearer token it asks for; with the
+  // token set the API's port serves /metrics too, to that token only (docs/operations.md).
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16).max(256).regex(/^\S+$/, 'expected no spaces').optional(),
+  // On SIGTERM, how long the readiness check answers 503 before the process stops taking requests.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: url(['http:', 'https:']).optional(),

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/pool.js';
+import { currentRequestId, withJobOrigin } from '../lib/request-context.js';
 
 /** How a process takes part in jobs: `api` only sends them, `worker` only runs them, `all` does both. */
 export type Role = 'api' | 'worker' | 'all';
@@ -128,7 +129,8 @@ export class Jobs {
           { batchSize: 1, pollingIntervalSeconds: 0.5 },
           async ([job]) => {
             if (!job) return;
-            const run = q.handler(job.data);
+            const origin = typeof job.data.requestId === 'string' ? job.data.requestId : null;
+            const run = withJobOrigin(origin, () => q.handler(job.data));
             this.running.add(run);
             try {
               await run;
@@ -145,9 +147,13 @@ export class Jobs {
     this.workerIds.set(q.name, ids);
   }
 
-  /** Sends a job through `db` — pass the transaction that creates the job's work. */
+  /**
+   * Sends a job through `db` — pass the transaction that creates the job's work. Sent while serving
+   * a request, the job carries the request's id (`requestId`), bound to its run's log lines.
+   */
   async send(db: Queryable, queue: string, data: Record<string, unknown>): Promise<void> {
-    await this.boss.send(queue, data, { db: adapter(db) });
+    const requestId = currentRequestId();
+    await this.boss.send(queue, requestId ? { requestId, ...data } : data, { db: adapter(db) });
   }
 
   /** Sends a job unless one was already sent in the same `seconds`-long slot (by any process). */
@@ -176,5 +182,39 @@ export class Jobs {
     // caller may close the pool (else: "Cannot use a pool after calling end", unhandled).
     const until = Date.now() + 10_000;
     while (this.inFlight.size > 0 && Date.now() < until) await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/** One queue as a scrape sees it. */
+export interface QueueStat {
+  name: string;
+  /** Jobs due and not yet taken by a worker. */
+  waiting: number;
+  /** Jobs a worker is running. */
+  active: number;
+  /** Seconds the longest-waiting due job has waited since it was due (0 when none waits). */
+  oldestSeconds: number;
+}
+
+/**
+ * Every queue's depth but pg-boss's own, read from its tables (none before pg-boss first started on
+ * the database).
+ */
+export async function queueStats(db: Queryable): Promise<QueueStat[]> {
+  try {
+    const { rows } = await db.query<QueueStat>(
+      `select q.name,
+         count(j.id) filter (where j.state < 'active' and j.start_after <= now())::int as waiting,
+         count(j.id) filter (where j.state = 'active')::int as active,
+         coalesce(extract(epoch from now() - min(j.start_after)
+           filter (where j.state < 'active' and j.start_after <= now())), 0)::float8 as "oldestSeconds"
+       from pgboss.queue q left join pgboss.job j on j.name = q.name and j.state <= 'active'
+       where q.name not like '\\_\\_pgboss\\_\\_%'
+       group by q.name order by q.name`,
+    );
+    return rows;
+  } catch (e) {
+    if ((e as { code?: string }).code === '3F000' || (e as { code?: string }).code === '42P01') return [];
+    throw e;
   }
 }

@@ -4,7 +4,10 @@ import { installationIdentity } from '../compute/marks.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
 import { createMailer } from '../mail/mailer.js';
+import { Metrics } from '../metrics/metrics.js';
+import { watchPool, watchQueues } from '../metrics/readers.js';
 import { Throttle } from '../throttle/throttle.js';
+import { Lifecycle } from './lifecycle.js';
 import type { Context } from './context.js';
 
 /** What a process brings to its context: its configuration, database and log. */
@@ -17,12 +20,18 @@ export interface ContextBase {
 
 /**
  * A process's context, built the same way by every entry point (the server, the test harness, the
- * benches): mail and throttles on the database. Proxmox clients are added by startCompute.
+ * benches): mail and throttles on the database, and the metrics with the pool and the job queues
+ * read at each scrape. Proxmox clients are added by startCompute.
  */
 export function assembleContext(base: ContextBase): Context {
   const { config, db, log } = base;
+  const metrics = new Metrics();
+  watchPool(metrics, db);
+  watchQueues(metrics, db);
   return {
     ...base,
+    metrics,
+    lifecycle: new Lifecycle(),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, log, logMail: config.DEMO_ACCOUNT }),
     throttle: new Throttle(db, config.AUTH_RATE_LIMIT_SCALE),
   };
@@ -41,6 +50,7 @@ export async function startCompute(ctx: Context, opts: { emulatorSpeed: number; 
     stateDir: opts.stateDir,
     // The per-node and per-storage limits hold across every replica on this database.
     databaseUrl: ctx.databaseUrl,
+    metrics: ctx.metrics,
   });
   try {
     await compute.assertRangesClear();

@@ -3,6 +3,8 @@ import type { Config } from '../config/env.js';
 import type { Db } from '../db/pool.js';
 import type { Compute } from '../compute/compute.js';
 import type { Jobs } from '../jobs/jobs.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { Lifecycle } from './lifecycle.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Throttle } from '../throttle/throttle.js';
 
@@ -15,6 +17,10 @@ export interface Context {
   mailer: Mailer;
   throttle: Throttle;
   log: Logger;
+  /** The process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
+  /** Whether the process is draining before it stops (the readiness check). */
+  lifecycle: Lifecycle;
   /** Proxmox clusters by region; absent in tests that do not touch compute. */
   compute?: Compute;
   /** The durable job queue; absent in tests that do not send jobs. */

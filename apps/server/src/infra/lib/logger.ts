@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
+import { logOrigin } from './request-context.js';
 
 /**
  * Strips secrets that may ride in a URL: the third-party login return carries code and state,
@@ -13,6 +14,8 @@ export const redactUrl = (url: string) =>
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
+    // A job's lines carry the id of the request that started it.
+    mixin: logOrigin,
     redact: {
       paths: ['req.headers.ssid', 'req.headers.cookie', 'req.headers.authorization', '*.Password', '*.NewPassword'],
       censor: '[redacted]',

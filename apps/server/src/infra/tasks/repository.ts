@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.js';
+import { currentRequestId } from '../lib/request-context.js';
 import { marshalConfig } from '../lib/stored-config.js';
 
 export interface TaskRow<S = Record<string, unknown>> {
@@ -12,19 +13,22 @@ export interface TaskRow<S = Record<string, unknown>> {
   error: string | null;
   /** Runs started that did not end in a graceful stop (see TaskRunner). */
   attempts: number;
+  /** The API request that started the task (its X-Request-Id), bound to the worker's log lines. */
+  request_id: string | null;
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
 }
 
 export const tasks = {
+  /** Creates a task; made while serving a request, it keeps that request's id. */
   async create(
     db: Queryable,
     t: { instanceId: number; userId: number; kind: string; state: object },
   ): Promise<TaskRow> {
     const { rows } = await db.query<TaskRow>(
-      'insert into tasks (instance_id, user_id, kind, state) values ($1, $2, $3, $4) returning *',
-      [t.instanceId, t.userId, t.kind, marshalConfig(t.state)],
+      'insert into tasks (instance_id, user_id, kind, state, request_id) values ($1, $2, $3, $4, $5) returning *',
+      [t.instanceId, t.userId, t.kind, marshalConfig(t.state), currentRequestId() ?? null],
     );
     return rows[0]!;
   },

@@ -2,6 +2,8 @@ import { TASK_STATUS } from '@nimbus/contract';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/pool.js';
+import { withJobOrigin } from '../lib/request-context.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { tasks, type TaskRow } from './repository.js';
 
 export const TASK_QUEUE = 'instance-task';
@@ -50,6 +52,7 @@ export class TaskRunner {
     private readonly lockUrl: () => pg.ClientConfig,
     private readonly log: Logger,
     private readonly limits: TaskLimits,
+    private readonly metrics?: Metrics,
   ) {}
 
   register(kind: string, handler: TaskHandler): void {
@@ -94,30 +97,54 @@ export class TaskRunner {
   private async run(taskId: number, lost: AbortSignal): Promise<void> {
     const found = await tasks.get(this.db, taskId);
     if (!found || found.status >= TASK_STATUS.ok) return;
+    // The run's log lines name the request that started the task, on whichever worker it resumes.
+    return withJobOrigin(found.request_id, () => this.attempt(found, lost));
+  }
+
+  private async attempt(found: TaskRow, lost: AbortSignal): Promise<void> {
+    const taskId = found.id;
     const handler = this.handlers.get(found.kind);
     const out = `gave up after ${this.limits.maxAttempts} attempts`;
     if (found.attempts >= this.limits.maxAttempts) return this.abandon(handler, found, out);
     const task = (await tasks.begin(this.db, taskId))!;
     const deadline = AbortSignal.timeout(this.limits.runLimitSeconds * 1000);
+    this.log.info({ taskId, kind: task.kind, attempt: task.attempts }, 'task run started');
     try {
       if (!handler) throw new Error(`no handler for task kind ${task.kind}`);
       await handler(task, AbortSignal.any([this.stopping.signal, lost, deadline]));
     } catch (e) {
       if (this.stopping.signal.aborted) {
         await tasks.forgiveAttempt(this.db, taskId);
+        this.counted(task, 'interrupted');
         throw e;
       }
-      if (task.attempts < this.limits.maxAttempts) throw e;
+      if (task.attempts < this.limits.maxAttempts) {
+        this.counted(task, 'retry');
+        throw e;
+      }
       this.log.error({ err: e, taskId, kind: task.kind }, `task ${out}`);
       // With the checkpoints this run saved (where the VM went, why it failed).
       await this.abandon(handler, (await tasks.get(this.db, taskId)) ?? task, out);
+      return;
     }
+    const after = await tasks.get(this.db, taskId);
+    this.counted(
+      task,
+      after?.status === TASK_STATUS.error ? 'error' : after && after.status < TASK_STATUS.ok ? 'unfinished' : 'ok',
+    );
+  }
+
+  /** Counts a run's outcome and logs its end. */
+  private counted(task: TaskRow, outcome: 'ok' | 'error' | 'unfinished' | 'retry' | 'abandoned' | 'interrupted'): void {
+    this.metrics?.taskRuns.inc({ kind: task.kind, outcome });
+    this.log.info({ taskId: task.id, kind: task.kind, outcome }, 'task run ended');
   }
 
   private async abandon(handler: TaskHandler | undefined, task: TaskRow, reason: string): Promise<void> {
     if (handler?.abandon) await handler.abandon(task, reason);
     else await tasks.finish(this.db, task.id, { status: TASK_STATUS.error, step: 5, error: reason });
     this.log.warn({ taskId: task.id, kind: task.kind, instance: task.instance_id }, 'task abandoned');
+    this.counted(task, 'abandoned');
   }
 
   /** Unfinished tasks whose worker is gone (its lock is free): their ids, to be sent to the queue again. */
