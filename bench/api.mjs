@@ -34,14 +34,7 @@ await new Promise((resolve, reject) => {
 
 const admin = spawn(
   process.execPath,
-  [
-    'scripts/admin.mjs',
-    'user:create',
-    '--email',
-    'bench@example.com',
-    '--password',
-    'bench-password',
-  ],
+  ['scripts/admin.mjs', 'user:create', '--email', 'bench@example.com', '--password', 'bench-password'],
   {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
