@@ -1,44 +1,43 @@
-import { Group, Pagination, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import type { Key } from 'react';
+import { DataList, type DataListColumn } from '../../../components/data-list';
 import { SectionCard } from '../../../components/section-card';
 import { AFFILIATE_PAGE_SIZE } from '../api/affiliate-api';
 
-export interface ListCardProps {
+export interface ListCardProps<T> {
   title: string;
   empty: string;
-  /** Rows in all pages; undefined while the first page loads. */
-  total: number | undefined;
+  /** The page of rows and how many all pages hold; undefined while the first page loads. */
+  data: { Items: T[]; Total: number } | undefined;
   page: number;
   onPage: (page: number) => void;
-  head: ReactNode;
-  rows: ReactNode;
+  columns: DataListColumn<T>[];
+  rowKey: (row: T, index: number) => Key;
 }
 
 /**
  * A titled, paged table of the affiliate page, or its empty state. Its columns fit a phone (the
  * lists hide their secondary columns there and show them under the first): nothing scrolls sideways.
  */
-export function ListCard({ title, empty, total, page, onPage, head, rows }: ListCardProps) {
-  const pages = Math.ceil((total ?? 0) / AFFILIATE_PAGE_SIZE);
+export function ListCard<T>({ title, empty, data, page, onPage, columns, rowKey }: ListCardProps<T>) {
   return (
     <SectionCard title={title}>
-      {total === 0 ? (
-        <Text c="dimmed" fz="sm">
-          {empty}
-        </Text>
-      ) : (
-        <Table striped style={{ overflowWrap: 'anywhere' }}>
-          <Table.Thead>
-            <Table.Tr>{head}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{rows}</Table.Tbody>
-        </Table>
-      )}
-      {pages > 1 && (
-        <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page} onChange={onPage} size="sm" />
-        </Group>
-      )}
+      <DataList
+        compact
+        striped
+        style={{ overflowWrap: 'anywhere' }}
+        columns={columns}
+        rows={data?.Items}
+        rowKey={rowKey}
+        empty={
+          data?.Total === 0 ? (
+            <Text c="dimmed" fz="sm">
+              {empty}
+            </Text>
+          ) : undefined
+        }
+        paging={data && { total: data.Total, pageSize: AFFILIATE_PAGE_SIZE, page, onPage, inCard: true }}
+      />
     </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { CommissionStatus } from '@nimbus/contract';
 import { money } from '../../../lib/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PhoneLine } from '../../../components/data-list';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { affiliateCommissionsQueryOptions, affiliateSignupsQueryOptions } from '../api/affiliate-api';
@@ -20,28 +21,29 @@ export function SignupList() {
     <ListCard
       title={t('signups.title')}
       empty={t('signups.empty')}
-      total={data?.Total}
+      data={data}
       page={page}
       onPage={setPage}
-      head={
-        <>
-          <Table.Th>{t('signups.email')}</Table.Th>
-          <Table.Th visibleFrom="sm">{t('signups.date')}</Table.Th>
-          <Table.Th ta="right">{t('signups.purchases')}</Table.Th>
-        </>
-      }
-      rows={data?.Items.map((s, i) => (
-        <Table.Tr key={`${s.CreatedAt}-${i}`}>
-          <Table.Td>
-            <span>{s.Email}</span>
-            <Text fz="xs" c="dimmed" hiddenFrom="sm">
-              {date.format(new Date(s.CreatedAt))}
-            </Text>
-          </Table.Td>
-          <Table.Td visibleFrom="sm">{date.format(new Date(s.CreatedAt))}</Table.Td>
-          <Table.Td ta="right">{s.Purchases}</Table.Td>
-        </Table.Tr>
-      ))}
+      rowKey={(s, i) => `${s.CreatedAt}-${i}`}
+      columns={[
+        {
+          key: 'email',
+          header: t('signups.email'),
+          cell: (s) => (
+            <>
+              <span>{s.Email}</span>
+              <PhoneLine>{date.format(new Date(s.CreatedAt))}</PhoneLine>
+            </>
+          ),
+        },
+        {
+          key: 'date',
+          header: t('signups.date'),
+          visibleFrom: 'sm',
+          cell: (s) => date.format(new Date(s.CreatedAt)),
+        },
+        { key: 'purchases', header: t('signups.purchases'), align: 'right', cell: (s) => s.Purchases },
+      ]}
     />
   );
 }
@@ -56,49 +58,60 @@ export function CommissionList() {
     <ListCard
       title={t('commissions.title')}
       empty={t('commissions.empty')}
-      total={data?.Total}
+      data={data}
       page={page}
       onPage={setPage}
-      head={
-        <>
-          <Table.Th>{t('commissions.date')}</Table.Th>
-          <Table.Th ta="right" visibleFrom="sm">
-            {t('commissions.purchase')}
-          </Table.Th>
-          <Table.Th ta="right" visibleFrom="sm">
-            {t('commissions.rate')}
-          </Table.Th>
-          <Table.Th ta="right">{t('commissions.amount')}</Table.Th>
-          <Table.Th>{t('commissions.status')}</Table.Th>
-          <Table.Th visibleFrom="sm">{t('commissions.availableAt')}</Table.Th>
-        </>
-      }
-      rows={data?.Items.map((c) => (
-        <Table.Tr key={c.Id}>
-          <Table.Td>
-            <span>{date.format(new Date(c.InvoiceDate))}</span>
-            <Text fz="xs" c="dimmed" hiddenFrom="sm">
-              {`${money(c.PurchaseAmount, c.Currency)} · ${c.Rate}%`}
-            </Text>
-          </Table.Td>
-          <Table.Td ta="right" visibleFrom="sm">
-            {money(c.PurchaseAmount, c.Currency)}
-          </Table.Td>
-          <Table.Td ta="right" visibleFrom="sm">{`${c.Rate}%`}</Table.Td>
-          <Table.Td ta="right">{money(c.Amount, c.Currency)}</Table.Td>
-          <Table.Td>
-            <Badge color={STATUS_COLOR[c.Status]} variant="dot" styles={{ root: { textTransform: 'none' } }}>
-              {t(`status.${c.Status}`)}
-            </Badge>
-            {c.Status === 'reversed' ? null : (
-              <Text fz="xs" c="dimmed" hiddenFrom="sm">
-                {date.format(new Date(c.AvailableAt))}
-              </Text>
-            )}
-          </Table.Td>
-          <Table.Td visibleFrom="sm">{c.Status === 'reversed' ? '—' : date.format(new Date(c.AvailableAt))}</Table.Td>
-        </Table.Tr>
-      ))}
+      rowKey={(c) => c.Id}
+      columns={[
+        {
+          key: 'date',
+          header: t('commissions.date'),
+          cell: (c) => (
+            <>
+              <span>{date.format(new Date(c.InvoiceDate))}</span>
+              <PhoneLine>{`${money(c.PurchaseAmount, c.Currency)} · ${c.Rate}%`}</PhoneLine>
+            </>
+          ),
+        },
+        {
+          key: 'purchase',
+          header: t('commissions.purchase'),
+          align: 'right',
+          visibleFrom: 'sm',
+          cell: (c) => money(c.PurchaseAmount, c.Currency),
+        },
+        {
+          key: 'rate',
+          header: t('commissions.rate'),
+          align: 'right',
+          visibleFrom: 'sm',
+          cell: (c) => `${c.Rate}%`,
+        },
+        {
+          key: 'amount',
+          header: t('commissions.amount'),
+          align: 'right',
+          cell: (c) => money(c.Amount, c.Currency),
+        },
+        {
+          key: 'status',
+          header: t('commissions.status'),
+          cell: (c) => (
+            <>
+              <Badge color={STATUS_COLOR[c.Status]} variant="dot" styles={{ root: { textTransform: 'none' } }}>
+                {t(`status.${c.Status}`)}
+              </Badge>
+              {c.Status === 'reversed' ? null : <PhoneLine>{date.format(new Date(c.AvailableAt))}</PhoneLine>}
+            </>
+          ),
+        },
+        {
+          key: 'availableAt',
+          header: t('commissions.availableAt'),
+          visibleFrom: 'sm',
+          cell: (c) => (c.Status === 'reversed' ? '—' : date.format(new Date(c.AvailableAt))),
+        },
+      ]}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { INVOICE_STATUSES, type InvoiceStatus } from '@nimbus/contract';
-import { Box, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@nimbus/contract';
+import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
@@ -9,8 +9,8 @@ import { invoicesQueryOptions } from '../api/invoices-api';
 import { money } from '../money';
 import classes from './billing.module.css';
 import { InvoiceStatusBadge } from './badges';
-import { ListFooter } from './list-footer';
-import { EmptyState, LoadFailed } from '../../../components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
+import { DataList, PhoneLine, type DataListColumn } from '../../../components/data-list';
 
 export const INVOICES_PAGE_SIZE = 10;
 
@@ -27,6 +27,63 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
   const list = useQuery(invoicesQueryOptions({ limit: INVOICES_PAGE_SIZE, page, status }));
   const data = list.data;
 
+  const columns: DataListColumn<InvoiceSummary>[] = [
+    {
+      key: 'number',
+      header: t('invoices.number'),
+      cell: (invoice) => (
+        <>
+          <AnchorLink to="/invoices/$id" params={{ id: String(invoice.Id) }} fw={600}>
+            {t('invoice.number', { id: invoice.Id })}
+          </AnchorLink>
+          <PhoneLine>{date.format(new Date(invoice.InvoiceDate))}</PhoneLine>
+        </>
+      ),
+    },
+    {
+      key: 'kind',
+      header: t('invoices.kind'),
+      visibleFrom: 'sm',
+      td: { fz: 'sm' },
+      cell: (invoice) => (
+        <>
+          {t(`kind.${invoice.Kind}`)}
+          {invoice.Hostname ? (
+            <Text fz="xs" c="dimmed">
+              {invoice.Hostname}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('invoices.date'),
+      visibleFrom: 'sm',
+      td: { fz: 'sm' },
+      cell: (invoice) => date.format(new Date(invoice.InvoiceDate)),
+    },
+    {
+      key: 'due',
+      header: t('invoices.due'),
+      visibleFrom: 'md',
+      td: { fz: 'sm' },
+      cell: (invoice) => date.format(new Date(invoice.DueDate)),
+    },
+    {
+      key: 'amount',
+      header: t('invoices.amount'),
+      align: 'end',
+      td: { fz: 'sm', className: classes.amount },
+      cell: (invoice) => money(invoice.Amount, invoice.Currency),
+    },
+    {
+      key: 'status',
+      header: t('invoices.status'),
+      cell: (invoice) => <InvoiceStatusBadge status={invoice.Status} />,
+    },
+  ];
+
   return (
     <Stack gap={0}>
       <Box p="md">
@@ -41,97 +98,52 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
           className={classes.filter}
         />
       </Box>
-      {list.isError && !data ? (
-        <Box px="md" pb="md">
-          <LoadFailed
-            message={t('invoices.loadFailed')}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        </Box>
-      ) : data && data.Total === 0 ? (
-        status === undefined ? (
-          <EmptyState
-            icon={IconFileInvoice}
-            title={t('invoices.emptyTitle')}
-            message={t('invoices.emptyMessage')}
-            action={
-              <ButtonLink to="/deploy" leftSection={<IconRocket size={16} aria-hidden />}>
-                {t('invoices.deploy')}
-              </ButtonLink>
-            }
-          />
-        ) : (
-          <Text c="dimmed" ta="center" p="xl">
-            {t('invoices.emptyFiltered', { status: t(`status.${status}`) })}
-          </Text>
-        )
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={0}>
-            <Table
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              aria-label={t('invoices.label')}
-              className={classes.table}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('invoices.number')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('invoices.kind')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('invoices.date')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('invoices.due')}</Table.Th>
-                  <Table.Th ta="end">{t('invoices.amount')}</Table.Th>
-                  <Table.Th>{t('invoices.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.Items.map((invoice) => (
-                  <Table.Tr key={invoice.Id}>
-                    <Table.Td>
-                      <AnchorLink to="/invoices/$id" params={{ id: String(invoice.Id) }} fw={600}>
-                        {t('invoice.number', { id: invoice.Id })}
-                      </AnchorLink>
-                      <Text fz="xs" c="dimmed" hiddenFrom="sm">
-                        {date.format(new Date(invoice.InvoiceDate))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm" fz="sm">
-                      {t(`kind.${invoice.Kind}`)}
-                      {invoice.Hostname ? (
-                        <Text fz="xs" c="dimmed">
-                          {invoice.Hostname}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm" fz="sm">
-                      {date.format(new Date(invoice.InvoiceDate))}
-                    </Table.Td>
-                    <Table.Td visibleFrom="md" fz="sm">
-                      {date.format(new Date(invoice.DueDate))}
-                    </Table.Td>
-                    <Table.Td ta="end" fz="sm" className={classes.amount}>
-                      {money(invoice.Amount, invoice.Currency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <InvoiceStatusBadge status={invoice.Status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {data && data.Total > 0 ? (
-            <ListFooter
-              total={data.Total}
-              pageSize={INVOICES_PAGE_SIZE}
-              page={page}
-              onPage={(p) => onChange({ status, page: p })}
+      <DataList
+        label={t('invoices.label')}
+        className={classes.table}
+        highlightOnHover
+        scroll
+        columns={columns}
+        rows={data?.Items}
+        rowKey={(invoice) => invoice.Id}
+        failure={
+          list.isError && !data
+            ? {
+                message: t('invoices.loadFailed'),
+                onRetry: () => void list.refetch(),
+                retrying: list.isFetching,
+                inset: true,
+              }
+            : undefined
+        }
+        empty={
+          data?.Total !== 0 ? undefined : status === undefined ? (
+            <EmptyState
+              icon={IconFileInvoice}
+              title={t('invoices.emptyTitle')}
+              message={t('invoices.emptyMessage')}
+              action={
+                <ButtonLink to="/deploy" leftSection={<IconRocket size={16} aria-hidden />}>
+                  {t('invoices.deploy')}
+                </ButtonLink>
+              }
             />
-          ) : null}
-        </>
-      )}
+          ) : (
+            <Text c="dimmed" ta="center" p="xl">
+              {t('invoices.emptyFiltered', { status: t(`status.${status}`) })}
+            </Text>
+          )
+        }
+        paging={
+          data && {
+            summary: t('list.total', { count: data.Total }),
+            total: data.Total,
+            pageSize: INVOICES_PAGE_SIZE,
+            page,
+            onPage: (p) => onChange({ status, page: p }),
+          }
+        }
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
-import { INSTANCE_STATUSES } from '@nimbus/contract';
+import { INSTANCE_STATUSES, type InstanceSummary } from '@nimbus/contract';
 import { money } from '../../../lib/money';
-import { Anchor, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Flag } from '../../../components/flag';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataList, PhoneLine, type DataListColumn } from '../../../components/data-list';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -45,6 +45,88 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
     const timer = window.setTimeout(() => onSearchChange({ ...search, q, page: undefined }), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [text, search, onSearchChange]);
+
+  const columns: DataListColumn<InstanceSummary>[] = [
+    {
+      key: 'hostname',
+      header: t('table.hostname'),
+      cell: (instance) => (
+        <>
+          <AnchorLink to="/instances/$id" params={{ id: String(instance.Id) }} fw={600}>
+            {instance.Hostname}
+          </AnchorLink>
+          <PhoneLine>{instance.IpAddress ?? t('table.noIp')}</PhoneLine>
+          <Text fz="xs" c="dimmed" visibleFrom="sm">
+            {instance.ImageName}
+          </Text>
+          {/* A destroyed instance shows when it ended, with no renewal and no actions. */}
+          {instance.Status === 'destroyed' && instance.DestroyedAt ? (
+            <Text fz="xs" c="dimmed">
+              {t('table.destroyedOn', { date: date.format(new Date(instance.DestroyedAt)) })}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('table.status'),
+      cell: (instance) => (
+        <Group gap={6} wrap="wrap">
+          <StatusBadge status={instance.Status} />
+          <ListPowerBadge id={instance.Id} />
+          <SuspendedBadge instance={instance} />
+        </Group>
+      ),
+    },
+    {
+      key: 'ip',
+      header: t('table.ip'),
+      visibleFrom: 'sm',
+      td: { ff: 'monospace', fz: 'sm' },
+      cell: (instance) => instance.IpAddress ?? '—',
+    },
+    {
+      key: 'region',
+      header: t('table.region'),
+      visibleFrom: 'md',
+      cell: (instance) => (
+        <Group gap="xs" wrap="nowrap">
+          <Flag code={instance.CountryCode} />
+          <Text fz="sm">{instance.RegionName}</Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'size',
+      header: t('table.size'),
+      visibleFrom: 'lg',
+      td: { fz: 'sm' },
+      cell: (instance) => instance.ProductName,
+    },
+    {
+      key: 'price',
+      header: t('table.price'),
+      visibleFrom: 'lg',
+      td: { fz: 'sm', style: { fontVariantNumeric: 'tabular-nums' } },
+      cell: (instance) => (instance.Status === 'destroyed' ? '—' : money(instance.Price, instance.Currency)),
+    },
+    {
+      key: 'due',
+      header: t('table.due'),
+      visibleFrom: 'md',
+      td: { fz: 'sm' },
+      cell: (instance) => (instance.Status === 'destroyed' ? '—' : date.format(new Date(instance.DueAt))),
+    },
+    {
+      key: 'actions',
+      header: null,
+      headerCell: <RowActionsHeader />,
+      td: { ta: 'end' },
+      cell: (instance) =>
+        instance.SuspendedAt || instance.Status === 'destroyed' ? null : <RowActions instance={instance} />,
+    },
+  ];
 
   const filtered = search.status !== undefined || search.q !== undefined;
   const data = list.data;
@@ -98,94 +180,29 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
           w={180}
         />
       </Group>
-      <Table
-        highlightOnHover
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        aria-label={t('table.label')}
+      <DataList
+        label={t('table.label')}
         className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('table.hostname')}</Table.Th>
-            <Table.Th>{t('table.status')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('table.ip')}</Table.Th>
-            <Table.Th visibleFrom="md">{t('table.region')}</Table.Th>
-            <Table.Th visibleFrom="lg">{t('table.size')}</Table.Th>
-            <Table.Th visibleFrom="lg">{t('table.price')}</Table.Th>
-            <Table.Th visibleFrom="md">{t('table.due')}</Table.Th>
-            <RowActionsHeader />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data?.Items.map((instance) => {
-            // A destroyed instance shows when it ended, with no renewal and no actions.
-            const ended = instance.Status === 'destroyed';
-            return (
-              <Table.Tr key={instance.Id}>
-                <Table.Td>
-                  <AnchorLink to="/instances/$id" params={{ id: String(instance.Id) }} fw={600}>
-                    {instance.Hostname}
-                  </AnchorLink>
-                  <Text fz="xs" c="dimmed" hiddenFrom="sm">
-                    {instance.IpAddress ?? t('table.noIp')}
-                  </Text>
-                  <Text fz="xs" c="dimmed" visibleFrom="sm">
-                    {instance.ImageName}
-                  </Text>
-                  {ended && instance.DestroyedAt ? (
-                    <Text fz="xs" c="dimmed">
-                      {t('table.destroyedOn', { date: date.format(new Date(instance.DestroyedAt)) })}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <StatusBadge status={instance.Status} />
-                    <ListPowerBadge id={instance.Id} />
-                    <SuspendedBadge instance={instance} />
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="sm" ff="monospace" fz="sm">
-                  {instance.IpAddress ?? '—'}
-                </Table.Td>
-                <Table.Td visibleFrom="md">
-                  <Group gap="xs" wrap="nowrap">
-                    <Flag code={instance.CountryCode} />
-                    <Text fz="sm">{instance.RegionName}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="lg" fz="sm">
-                  {instance.ProductName}
-                </Table.Td>
-                <Table.Td visibleFrom="lg" fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {ended ? '—' : money(instance.Price, instance.Currency)}
-                </Table.Td>
-                <Table.Td visibleFrom="md" fz="sm">
-                  {ended ? '—' : date.format(new Date(instance.DueAt))}
-                </Table.Td>
-                <Table.Td ta="end">
-                  {instance.SuspendedAt || ended ? null : <RowActions instance={instance} />}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {data && data.Items.length === 0 ? (
-        <Text c="dimmed" ta="center" p="xl">
-          {t('empty.filtered')}
-        </Text>
-      ) : null}
-      {data && data.Total > 0 ? (
-        <ListPagination
-          summary={t('table.total', { count: data.Total })}
-          total={data.Total}
-          pageSize={INSTANCES_PAGE_SIZE}
-          page={page}
-          onPage={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+        highlightOnHover
+        columns={columns}
+        rows={data?.Items}
+        rowKey={(instance) => instance.Id}
+        empty={
+          <Text c="dimmed" ta="center" p="xl">
+            {t('empty.filtered')}
+          </Text>
+        }
+        emptyUnderHead
+        paging={
+          data && {
+            summary: t('table.total', { count: data.Total }),
+            total: data.Total,
+            pageSize: INSTANCES_PAGE_SIZE,
+            page,
+            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+          }
+        }
+      />
     </Card>
   );
 }

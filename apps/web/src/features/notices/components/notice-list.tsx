@@ -3,14 +3,14 @@ import { Box, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } fro
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataList } from '../../../components/data-list';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { noticesQueryOptions } from '../../../lib/notices/notices-query';
 import type { NoticesSearch } from '../search';
 import { PinnedBadge, UnreadDot } from './notice-badges';
 import classes from './notices.module.css';
-import { EmptyState, LoadFailed } from '../../../components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
 
 export const NOTICES_PAGE_SIZE = 10;
 
@@ -46,44 +46,52 @@ export function NoticeList({ search, onSearchChange }: NoticeListProps) {
           ]}
         />
       </Box>
-      {list.isError && !data ? (
-        <Box px="md" pb="md">
-          <LoadFailed message={t('list.failed')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        </Box>
-      ) : !data ? (
-        <Stack gap="xs" p="md">
-          <Skeleton height={56} />
-          <Skeleton height={56} />
-        </Stack>
-      ) : data.Total === 0 ? (
-        search.status ? (
-          <Stack align="center" gap="sm" p="xl">
-            <Text c="dimmed">{t('list.allRead')}</Text>
-            <Button variant="default" onClick={() => onSearchChange({ ...search, status: undefined, page: undefined })}>
-              {t('list.showAll')}
-            </Button>
+      <DataList
+        rows={data?.Items}
+        rowKey={(notice) => notice.Id}
+        item={(notice) => <NoticeListItem notice={notice} search={search} />}
+        listClassName={classes.items}
+        failure={
+          list.isError && !data
+            ? { message: t('list.failed'), onRetry: () => void list.refetch(), retrying: list.isFetching, inset: true }
+            : undefined
+        }
+        loading={
+          <Stack gap="xs" p="md">
+            <Skeleton height={56} />
+            <Skeleton height={56} />
           </Stack>
-        ) : (
-          <EmptyState order={2} icon={IconSpeakerphone} title={t('list.emptyTitle')} message={t('list.emptyMessage')} />
-        )
-      ) : (
-        <>
-          <ul className={classes.items}>
-            {data.Items.map((notice) => (
-              <li key={notice.Id}>
-                <NoticeListItem notice={notice} search={search} />
-              </li>
-            ))}
-          </ul>
-          <ListPagination
-            summary={t('list.total', { count: data.Total })}
-            total={data.Total}
-            pageSize={NOTICES_PAGE_SIZE}
-            page={search.page ?? 1}
-            onPage={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
-          />
-        </>
-      )}
+        }
+        empty={
+          data?.Total !== 0 ? undefined : search.status ? (
+            <Stack align="center" gap="sm" p="xl">
+              <Text c="dimmed">{t('list.allRead')}</Text>
+              <Button
+                variant="default"
+                onClick={() => onSearchChange({ ...search, status: undefined, page: undefined })}
+              >
+                {t('list.showAll')}
+              </Button>
+            </Stack>
+          ) : (
+            <EmptyState
+              order={2}
+              icon={IconSpeakerphone}
+              title={t('list.emptyTitle')}
+              message={t('list.emptyMessage')}
+            />
+          )
+        }
+        paging={
+          data && {
+            summary: t('list.total', { count: data.Total }),
+            total: data.Total,
+            pageSize: NOTICES_PAGE_SIZE,
+            page: search.page ?? 1,
+            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+          }
+        }
+      />
     </Card>
   );
 }

@@ -1,8 +1,8 @@
-import { TICKET_STATUSES } from '@nimbus/contract';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { TICKET_STATUSES, type TicketSummary } from '@nimbus/contract';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { ListPagination } from '../../../components/list-pagination';
+import { DataList, type DataListColumn } from '../../../components/data-list';
 import { AnchorLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -31,6 +31,69 @@ export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
   const page = search.page ?? 1;
   const list = useQuery(ticketsQueryOptions({ limit: TICKETS_PAGE_SIZE, page, status: search.status }));
   const data = list.data;
+
+  const columns: DataListColumn<TicketSummary>[] = [
+    {
+      key: 'subject',
+      header: t('table.subject'),
+      cell: (ticket) => (
+        <>
+          <AnchorLink to="/tickets/$id" params={{ id: String(ticket.Id) }} fw={600} className={classes.subject}>
+            {ticket.Title}
+          </AnchorLink>
+          <Text fz="xs" c="dimmed">
+            {t('table.number', { id: ticket.Id })}
+            <Text span hiddenFrom="sm" inherit>
+              {' · '}
+              {ticket.TypeName} · {date.format(new Date(ticket.UpdatedAt))}
+            </Text>
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('table.status'),
+      cell: (ticket) => <TicketStatusBadge status={ticket.Status} />,
+    },
+    {
+      key: 'type',
+      header: t('table.type'),
+      visibleFrom: 'sm',
+      td: { fz: 'sm' },
+      cell: (ticket) => ticket.TypeName,
+    },
+    {
+      key: 'instance',
+      header: t('table.instance'),
+      visibleFrom: 'md',
+      td: { fz: 'sm' },
+      cell: (ticket) =>
+        ticket.InstanceId !== null && ticket.Hostname ? (
+          <AnchorLink to="/instances/$id" params={{ id: String(ticket.InstanceId) }} fz="sm">
+            {ticket.Hostname}
+          </AnchorLink>
+        ) : (
+          <Text span c="dimmed" fz="sm">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'updated',
+      header: t('table.updated'),
+      visibleFrom: 'sm',
+      td: { fz: 'sm' },
+      cell: (ticket) => (
+        <>
+          {date.format(new Date(ticket.UpdatedAt))}
+          <Text fz="xs" c="dimmed">
+            {t(`table.lastReply.${ticket.LastReplyBy}`)}
+          </Text>
+        </>
+      ),
+    },
+  ];
 
   // A read that failed after its retries says so, with a retry: never an empty list that looks
   // like "nothing here".
@@ -68,86 +131,29 @@ export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
           className={classes.filter}
         />
       </Group>
-      {data && data.Items.length === 0 ? (
-        <Text c="dimmed" ta="center" p="xl">
-          {search.status ? t('empty.filtered', { status: t(`status.${search.status}`) }) : t('empty.page')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={0}>
-          <Table
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            aria-label={t('table.label')}
-            className={classes.table}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('table.subject')}</Table.Th>
-                <Table.Th>{t('table.status')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('table.type')}</Table.Th>
-                <Table.Th visibleFrom="md">{t('table.instance')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('table.updated')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.Items.map((ticket) => (
-                <Table.Tr key={ticket.Id}>
-                  <Table.Td>
-                    <AnchorLink
-                      to="/tickets/$id"
-                      params={{ id: String(ticket.Id) }}
-                      fw={600}
-                      className={classes.subject}
-                    >
-                      {ticket.Title}
-                    </AnchorLink>
-                    <Text fz="xs" c="dimmed">
-                      {t('table.number', { id: ticket.Id })}
-                      <Text span hiddenFrom="sm" inherit>
-                        {' · '}
-                        {ticket.TypeName} · {date.format(new Date(ticket.UpdatedAt))}
-                      </Text>
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <TicketStatusBadge status={ticket.Status} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" fz="sm">
-                    {ticket.TypeName}
-                  </Table.Td>
-                  <Table.Td visibleFrom="md" fz="sm">
-                    {ticket.InstanceId !== null && ticket.Hostname ? (
-                      <AnchorLink to="/instances/$id" params={{ id: String(ticket.InstanceId) }} fz="sm">
-                        {ticket.Hostname}
-                      </AnchorLink>
-                    ) : (
-                      <Text span c="dimmed" fz="sm">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm" fz="sm">
-                    {date.format(new Date(ticket.UpdatedAt))}
-                    <Text fz="xs" c="dimmed">
-                      {t(`table.lastReply.${ticket.LastReplyBy}`)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {data && data.Total > 0 ? (
-        <ListPagination
-          summary={t('table.total', { count: data.Total })}
-          total={data.Total}
-          pageSize={TICKETS_PAGE_SIZE}
-          page={page}
-          onPage={(p) => onSearchChange({ ...search, page: p === 1 ? undefined : p })}
-        />
-      ) : null}
+      <DataList
+        label={t('table.label')}
+        className={classes.table}
+        highlightOnHover
+        scroll
+        columns={columns}
+        rows={data?.Items}
+        rowKey={(ticket) => ticket.Id}
+        empty={
+          <Text c="dimmed" ta="center" p="xl">
+            {search.status ? t('empty.filtered', { status: t(`status.${search.status}`) }) : t('empty.page')}
+          </Text>
+        }
+        paging={
+          data && {
+            summary: t('table.total', { count: data.Total }),
+            total: data.Total,
+            pageSize: TICKETS_PAGE_SIZE,
+            page,
+            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+          }
+        }
+      />
     </Card>
   );
 }
