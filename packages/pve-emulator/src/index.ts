@@ -23,6 +23,10 @@ export type { TemplateInfo } from './state/templates.js';
 export const TEMPLATE_KEYS: readonly string[] = TEMPLATE_SEEDS.map((t) =>
   `${t.distribution}-${t.version}`.toLowerCase(),
 );
+/** The VMID of each seeded template by its image key, the same on every emulated cluster. */
+export const TEMPLATE_VMIDS: Readonly<Record<string, number>> = Object.fromEntries(
+  TEMPLATE_SEEDS.map((t) => [`${t.distribution}-${t.version}`.toLowerCase(), t.vmid]),
+);
 
 export interface EmulatorOptions {
   host?: string;
