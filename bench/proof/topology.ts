@@ -291,7 +291,7 @@ export class Topology {
     if (ensure.status !== 0) throw new Error('could not install haproxy (scripts/ensure-haproxy.sh)');
     const servers = this.replicas
       .filter((r) => r.role === 'api')
-      .map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 500ms fall 2 rise 1`)
+      .map((r) => `  server ${r.name} 127.0.0.1:${r.port} check inter 1s fall 3 rise 1`)
       .join('\n');
     const cfg = `# Written by npm run proof.
 global
@@ -304,6 +304,9 @@ defaults
   retries 3
   option redispatch
   timeout connect 1s
+  # A killed replica refuses connections at once (it is marked down then); a live one that is slow
+  # to answer its check because the machine is busy (a replica starting) is not.
+  timeout check 5s
   timeout client 60s
   timeout server 60s
   # The consoles' WebSockets.
