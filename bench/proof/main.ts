@@ -188,7 +188,7 @@ try {
 say(exitCode === 0 ? 'all invariants hold' : 'FAILED');
 process.exit(exitCode);
 
-/** Every `every` seconds until the deadline: SIGKILL a random replica, then start it again. */
+/** Every `every` seconds until the deadline: SIGKILL a random replica that is up, then start it again. */
 async function killLoop(t: Topology, end: number, every: number, seed: number): Promise<string[]> {
   let x = seed * 7919 + 17;
   const next = () => {
@@ -200,8 +200,9 @@ async function killLoop(t: Topology, end: number, every: number, seed: number): 
   while (Date.now() + every * 1000 < end) {
     await sleep(every * 1000);
     const ready = t.replicas.filter((r) => r.ready);
-    // One replica of each role stays up, as a rolling failure would leave it.
-    const candidates = ready.filter((r) => ready.filter((o) => o.role === r.role).length > 1);
+    // Any replica up, but the last API replica: the balancer keeps one to send customers to (with
+    // every worker down, tasks wait for the next one to start).
+    const candidates = ready.filter((r) => r.role === 'worker' || ready.filter((o) => o.role === 'api').length > 1);
     const victim: Replica | undefined = candidates[Math.floor(next() * candidates.length)];
     if (!victim) continue;
     await t.kill(victim);
