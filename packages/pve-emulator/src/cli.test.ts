@@ -13,7 +13,7 @@ function freePort(): Promise<number> {
 }
 
 describe('standalone CLI', () => {
-  it('starts, answers with the token and stops on SIGTERM', async () => {
+  it('starts with the nodes and faults asked for, answers with the token and stops on SIGTERM', async () => {
     const port = await freePort();
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
     const child = spawn(
@@ -30,6 +30,12 @@ describe('standalone CLI', () => {
         '9',
         '--speed',
         '0.05',
+        '--cluster',
+        'jp-1',
+        '--nodes',
+        'jp-pve1,jp-pve2,jp-pve3',
+        '--faults',
+        'chaos',
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,10 +51,19 @@ describe('standalone CLI', () => {
     });
     expect(banner).toContain(`http://127.0.0.1:${port}`);
     expect(banner).toMatch(/simulator/);
-    const res = await fetch(`http://127.0.0.1:${port}/api2/json/version`, {
-      headers: { Authorization: 'PVEAPIToken=cli@pve!t=s3cret' },
-    });
-    expect(await res.json()).toMatchObject({ data: { release: '9.1' } });
+    expect(banner).toContain('with chaos faults');
+    // Its nodes as named, through the faults: a tenth of the calls answer 5xx.
+    const get = async (path: string) => {
+      for (;;) {
+        const res = await fetch(`http://127.0.0.1:${port}/api2/json${path}`, {
+          headers: { Authorization: 'PVEAPIToken=cli@pve!t=s3cret' },
+        });
+        if (res.status < 500) return (await res.json()) as { data: unknown };
+      }
+    };
+    expect(await get('/version')).toMatchObject({ data: { release: '9.1' } });
+    const nodes = (await get('/nodes')).data as { node: string }[];
+    expect(nodes.map((n) => n.node).sort()).toEqual(['jp-pve1', 'jp-pve2', 'jp-pve3']);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
-import { startEmulator } from './index.js';
+import { CHAOS_FAULTS, startEmulator } from './index.js';
 
-/** Standalone emulator: `npm run pve-emulator -- --port 8006 --token 'USER@REALM!ID=SECRET'`. */
+/**
+ * Standalone emulator: `npm run pve-emulator -- --port 8006 --token 'USER@REALM!ID=SECRET'`; `--cluster`
+ * and `--nodes` name the cluster and its nodes, `--faults chaos` makes it misbehave (CHAOS_FAULTS).
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -12,6 +15,10 @@ async function main(): Promise<void> {
       user: { type: 'string' },
       password: { type: 'string' },
       seed: { type: 'string', default: '1' },
+      cluster: { type: 'string', default: 'pve' },
+      nodes: { type: 'string', default: 'pve1,pve2' },
+      faults: { type: 'string', default: 'none' },
+      'state-file': { type: 'string' },
     },
   });
   const problems = [
@@ -22,6 +29,15 @@ async function main(): Promise<void> {
       .filter((t) => !/^[^@!=]+@[^@!=]+![^@!=]+=.+$/.test(t))
       .map((t) => `--token must look like USER@REALM!ID=SECRET, got '${t}'`),
     (values.user === undefined) !== (values.password === undefined) ? '--user and --password go together' : '',
+    !/^[a-z][a-z0-9-]{0,31}$/.test(values.cluster)
+      ? `--cluster must be lowercase letters, digits and hyphens, got '${values.cluster}'`
+      : '',
+    !/^[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*$/.test(values.nodes)
+      ? `--nodes must be a comma list of node names, got '${values.nodes}'`
+      : '',
+    values.faults !== 'none' && values.faults !== 'chaos'
+      ? `--faults must be none or chaos, got '${values.faults}'`
+      : '',
   ].filter(Boolean);
   if (problems.length) throw new Error(problems.join('; '));
   const schema = values.schema === '9' ? 9 : 8;
@@ -33,9 +49,12 @@ async function main(): Promise<void> {
     tokens: values.token,
     users,
     seed: Number(values.seed),
+    cluster: { name: values.cluster, nodes: values.nodes.split(',') },
+    faults: values.faults === 'chaos' ? CHAOS_FAULTS : [],
+    stateFile: values['state-file'],
   });
   process.stdout.write(
-    `Proxmox VE ${schema === 9 ? '9.1' : '8.4'} API simulator (nimbus pve-emulator, not a real cluster) listening on ${em.url}/api2/json\n`,
+    `Proxmox VE ${schema === 9 ? '9.1' : '8.4'} API simulator (nimbus pve-emulator, not a real cluster) listening on ${em.url}/api2/json${values.faults === 'chaos' ? ' with chaos faults' : ''}\n`,
   );
   const stop = (): void => {
     void em.close().then(() => process.exit(0));

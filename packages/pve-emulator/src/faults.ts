@@ -1,5 +1,8 @@
 /** Kinds of injected failure, each mimicking something a real Proxmox cluster does. */
-export type FaultKind = 'lock-timeout' | 'http-500' | 'http-503' | 'latency' | 'drop' | 'task-fail';
+export type FaultKind = 'lock-timeout' | 'http-500' | 'http-503' | 'latency' | 'drop' | 'task-fail' | 'task-slow';
+
+/** The kinds that act on the task a request starts rather than on the request itself. */
+const TASK_KINDS: ReadonlySet<FaultKind> = new Set(['task-fail', 'task-slow']);
 
 /** One fault rule: which requests it hits, what it does and how often. */
 export interface FaultSpec {
@@ -7,6 +10,9 @@ export interface FaultSpec {
   path?: RegExp;
   kind: FaultKind;
   times?: number;
+  /** The share of matching requests hit (0–1, default 1): a hit that does not happen uses up nothing. */
+  probability?: number;
+  /** For latency: how long the answer waits; for task-slow: how much longer the task runs. */
   latencyMs?: number;
   message?: string;
 }
@@ -22,9 +28,30 @@ interface Armed extends FaultSpec {
   remaining: number;
 }
 
+/**
+ * A misbehaving cluster for load tests (the standalone emulator's `--faults chaos`): a fifth of the
+ * VM changes time out on their lock, a tenth of all calls answer 500 or 503, and some tasks fail or
+ * run 3 s longer. Every rule fires for ever at its rate.
+ */
+export const CHAOS_FAULTS: readonly FaultSpec[] = [
+  { kind: 'lock-timeout', method: 'POST', path: /\/qemu\/\d+\//, probability: 0.2, times: Infinity },
+  { kind: 'lock-timeout', method: 'PUT', path: /\/qemu\/\d+\//, probability: 0.2, times: Infinity },
+  { kind: 'lock-timeout', method: 'DELETE', path: /\/qemu\/\d+$/, probability: 0.2, times: Infinity },
+  { kind: 'http-500', probability: 0.05, times: Infinity },
+  { kind: 'http-503', probability: 0.05, times: Infinity },
+  { kind: 'task-fail', path: /\/(clone|status\/start|resize|vzdump)$/, probability: 0.05, times: Infinity },
+  { kind: 'task-slow', probability: 0.1, latencyMs: 3000, times: Infinity },
+];
+
 /** Fault registry consulted by the HTTP layer (paths are relative to /api2/json). */
 export class FaultInjector implements Faults {
   private armed: Armed[] = [];
+  private state: number;
+
+  /** `seed` makes which requests a probability hits repeat from run to run. */
+  constructor(seed = 1) {
+    this.state = seed >>> 0 || 1;
+  }
 
   /** Injects a fault into matching requests; `times` defaults to 1 (Infinity allowed). */
   add(f: FaultSpec): void {
@@ -36,17 +63,31 @@ export class FaultInjector implements Faults {
     this.armed = [];
   }
 
-  /** Consumes the faults that apply to this request; `taskFail` selects task-fail rules only. */
-  take(method: string, path: string, taskFail: boolean): FaultSpec[] {
+  /**
+   * Consumes the faults that apply to this request; `taskPhase` selects the rules acting on the task
+   * the request starts (task-fail, task-slow), otherwise the rules acting on the request.
+   */
+  take(method: string, path: string, taskPhase: boolean): FaultSpec[] {
     const hits: FaultSpec[] = [];
     for (const f of this.armed) {
-      if ((f.kind === 'task-fail') !== taskFail || f.remaining <= 0) continue;
+      if (TASK_KINDS.has(f.kind) !== taskPhase || f.remaining <= 0) continue;
       if (f.method && f.method.toUpperCase() !== method) continue;
       if (f.path && !f.path.test(path)) continue;
+      if (f.probability !== undefined && this.next() >= f.probability) continue;
       f.remaining--;
       hits.push(f);
     }
     this.armed = this.armed.filter((f) => f.remaining > 0);
     return hits;
+  }
+
+  /** xorshift32: a number in [0, 1). */
+  private next(): number {
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x >>> 0;
+    return this.state / 4294967296;
   }
 }

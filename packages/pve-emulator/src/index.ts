@@ -8,7 +8,7 @@ import { handlers } from './api/routes/index.js';
 import { Router } from './api/router.js';
 import { attachWebsockets } from './api/websocket.js';
 import { FaultInjector } from './faults.js';
-import type { Faults } from './faults.js';
+import type { Faults, FaultSpec } from './faults.js';
 import { Cluster } from './state/cluster.js';
 import { guestAccess } from './state/guest-access.js';
 import { loadCluster, StateWriter } from './state/persist.js';
@@ -16,11 +16,16 @@ import { TEMPLATE_SEEDS, type TemplateInfo } from './state/templates.js';
 import type { VmView } from './state/types.js';
 
 export type { Faults, FaultKind, FaultSpec } from './faults.js';
+export { CHAOS_FAULTS } from './faults.js';
 export type { VmView } from './state/types.js';
 export type { TemplateInfo } from './state/templates.js';
 /** The image key of each seeded template (distribution-version, e.g. debian-12), known without starting anything. */
 export const TEMPLATE_KEYS: readonly string[] = TEMPLATE_SEEDS.map((t) =>
   `${t.distribution}-${t.version}`.toLowerCase(),
+);
+/** The VMID of each seeded template by its image key, the same on every emulated cluster. */
+export const TEMPLATE_VMIDS: Readonly<Record<string, number>> = Object.fromEntries(
+  TEMPLATE_SEEDS.map((t) => [`${t.distribution}-${t.version}`.toLowerCase(), t.vmid]),
 );
 
 export interface EmulatorOptions {
@@ -39,6 +44,8 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Delay before answering a 401, like pveproxy's 3 s; default 0 so tests stay fast. */
   authFailDelayMs?: number;
+  /** Faults armed from the start (e.g. CHAOS_FAULTS); which requests a probability hits follows `seed`. */
+  faults?: readonly FaultSpec[];
 }
 
 export interface Emulator {
@@ -86,7 +93,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     cluster.tasks.onEnd = () => w.changed();
   }
   const auth = new Auth(opts.tokens ?? [], opts.users ?? []);
-  const faults = new FaultInjector();
+  const faults = new FaultInjector(opts.seed ?? 1);
+  for (const f of opts.faults ?? []) faults.add(f);
   const rt: Runtime = {
     cluster,
     auth,

@@ -73,11 +73,15 @@ export class Ctx {
     if (lock && !this.bool('skiplock')) throw fail(`VM is locked (${lock})`);
   }
 
-  /** Starts a task for this request, applying an armed 'task-fail' fault; `holds` keeps the VM's flock. */
+  /** Starts a task for this request, applying armed 'task-fail' and 'task-slow' faults; `holds` keeps the VM's flock. */
   task(spec: Omit<TaskSpec, 'user' | 'fail'> & { holds?: VmState }): string {
-    const fault = this.rt.faults.take(this.method, this.path, true)[0];
-    const fail = fault ? (fault.message ?? 'injected failure (emulator fault)') : undefined;
-    const { holds, ...rest } = spec;
+    const faults = this.rt.faults.take(this.method, this.path, true);
+    const failed = faults.find((f) => f.kind === 'task-fail');
+    const fail = failed ? (failed.message ?? 'injected failure (emulator fault)') : undefined;
+    const slowMs = faults.filter((f) => f.kind === 'task-slow').reduce((ms, f) => ms + (f.latencyMs ?? 1000), 0);
+    const { holds, ...spec0 } = spec;
+    // A slow task is slow on a real cluster's clock: the extra time is not scaled by the speed.
+    const rest = slowMs ? { ...spec0, seconds: spec0.seconds + slowMs / 1000 / this.cluster.cfg.speed } : spec0;
     const vmid = rest.vmid ?? holds?.vmid ?? (this.params.vmid === undefined ? undefined : Number(this.params.vmid));
     const upid = this.cluster.tasks.start({
       ...rest,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../index.js';
+import { CHAOS_FAULTS, type Emulator } from '../index.js';
 import { api, start, waitTask } from '../../test/helpers.js';
 
 describe('fault injection', () => {
@@ -62,5 +62,36 @@ describe('fault injection', () => {
     expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(503);
     em.faults.clear();
     expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(200);
+  });
+
+  it('probability hits about that share of matching requests and lets the others through', async () => {
+    em.faults.add({ kind: 'http-503', path: /^\/version$/, probability: 0.3, times: Infinity });
+    const statuses = [];
+    for (let i = 0; i < 200; i++) statuses.push((await api(em, 'GET', '/version')).status);
+    em.faults.clear();
+    const hit = statuses.filter((s) => s === 503).length;
+    expect(hit).toBeGreaterThan(30);
+    expect(hit).toBeLessThan(90);
+    expect(statuses.filter((s) => s !== 503).every((s) => s === 200)).toBe(true);
+    expect((await api(em, 'GET', '/version')).status).toBe(200);
+  });
+
+  it('task-slow makes the task it hits run longer, and starts the CHAOS_FAULTS rules armed', async () => {
+    em.faults.add({ kind: 'task-slow', path: /status\/start$/, latencyMs: 300 });
+    const r = await api(em, 'POST', '/nodes/pve1/qemu/9001/clone', { newid: 152, full: 1 });
+    await waitTask(em, r.body.data);
+    const upid = String((await api(em, 'POST', '/nodes/pve1/qemu/152/status/start')).body.data);
+    const st = await waitTask(em, upid);
+    expect(st.exitstatus).toBe('OK');
+    const started = em.taskTimes().find((t) => t.vmid === 152 && t.type === 'qmstart');
+    expect(started!.ms).toBeGreaterThanOrEqual(290);
+    const chaos = await start({ faults: CHAOS_FAULTS, seed: 7 });
+    try {
+      const codes = new Set<number>();
+      for (let i = 0; i < 100; i++) codes.add((await api(chaos, 'GET', '/version')).status);
+      expect([...codes].sort()).toEqual([200, 500, 503]);
+    } finally {
+      await chaos.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitTask } from '../../../test/deploy-helpers.js';
 import { startHarness, type Harness } from '../../../test/harness.js';
+import { tasks } from '../../infra/tasks/repository.js';
 import { removeVm } from './vm.js';
 import { startAction } from './actions.js';
 import { customer, deployed, rowOf, vmOf } from '../../../test/action-test-kit.js';
@@ -36,6 +37,22 @@ describe('resuming lifecycle tasks', () => {
       .taskTimes()
       .filter((t) => t.type === 'qmshutdown' && t.vmid === row.vmid);
     expect(shutdowns).toHaveLength(1);
+    expect(vmOf(h, row).status).toBe('stopped');
+  });
+
+  it('runs a queued task whose job went with a worker that died before beginning it', async () => {
+    const u = await customer(h);
+    const { id, row } = await deployed(h, u);
+    // What a SIGKILLed worker leaves: the task queued, its job taken (pg-boss keeps it active for
+    // hours), nothing begun. No job is sent here; only the sweep can find the task.
+    const task = await tasks.create(h.db, {
+      instanceId: id,
+      userId: u.userId,
+      kind: 'stop',
+      state: { action: 'shutdown' },
+    });
+    await h.db.query(`update tasks set updated_at = now() - interval '61 seconds' where id = $1`, [task.id]);
+    expect(await waitTask(h, u.ssid, { InstanceId: id, TaskId: task.id })).toMatchObject({ Status: 2 });
     expect(vmOf(h, row).status).toBe('stopped');
   });
 

@@ -145,6 +145,8 @@ export interface EmbeddedOptions {
   binaries?: PgBinaries;
   /** Where a root-run server puts what the postgres user cannot reach inside DATA_DIR. */
   stateDir?: string;
+  /** The TCP port on 127.0.0.1 (default: a free one), e.g. to keep a load test within its ports. */
+  port?: number;
 }
 
 /** Starts the embedded PostgreSQL of DATA_DIR, holding DATA_DIR/nimbus.lock while it runs. */
@@ -154,7 +156,7 @@ export async function startEmbedded(dataDir: string, log: Logger, opts: Embedded
   // The postgres system user must be able to enter DATA_DIR itself when the cluster lives inside it.
   chmodSync(dir, 0o755);
   const lockFile = path.join(dir, 'nimbus.lock');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   takeLock(lockFile, { pid: process.pid, port });
   process.on('exit', () => rmSync(lockFile, { force: true }));
   let cluster: RunningCluster | undefined;

@@ -87,6 +87,10 @@ export const tasks = {
     );
     return rows.map((r) => r.id);
   },
+  /** Restarts a queued task's wait before the sweep sends its job again (a begun task is left alone). */
+  async touchQueued(db: Queryable, id: number): Promise<void> {
+    await db.query('update tasks set updated_at = now() where id = $1 and status = 0', [id]);
+  },
   /** Forgets the password a task's state kept (its step is over, or given back). */
   async dropPassword(tx: Queryable, id: number): Promise<void> {
     await tx.query(`update tasks set state = state - 'password' where id = $1`, [id]);

@@ -9,6 +9,8 @@ import { tasks, type TaskRow } from './repository.js';
 export const TASK_QUEUE = 'instance-task';
 // Advisory lock namespace of running tasks: (namespace, task id).
 const LOCK_NS = 7_391_002;
+/** How long a task may stay queued before the sweep sends its job again. */
+export const QUEUED_RESEND_SECONDS = 60;
 
 /**
  * Runs one kind of task from its checkpoints; must be safe to call again after a crash at any point.
@@ -147,9 +149,15 @@ export class TaskRunner {
     this.counted(task, 'abandoned');
   }
 
-  /** Unfinished tasks whose worker is gone (its lock is free): their ids, to be sent to the queue again. */
+  /**
+   * Unfinished tasks whose worker is gone (its lock is free): their ids, to be sent to the queue
+   * again. A queued task is among them after QUEUED_RESEND_SECONDS: its job may have been taken by a
+   * worker that died before it began the task (pg-boss keeps such a job active until its expiry,
+   * hours away), or may simply still wait its turn, in which case the second job finds the task
+   * begun or finished and does nothing. Each queued task is sent again at most once per period.
+   */
   async orphans(): Promise<number[]> {
-    const candidates = await tasks.stale(this.db, this.limits.retrySeconds, 600);
+    const candidates = await tasks.stale(this.db, this.limits.retrySeconds, QUEUED_RESEND_SECONDS);
     if (!candidates.length) return [];
     const client = await this.db.connect();
     const free: number[] = [];
@@ -160,6 +168,7 @@ export class TaskRunner {
           id,
         ]);
         if (!rows[0]?.ok) continue;
+        await tasks.touchQueued(client, id);
         await client.query('select pg_advisory_unlock($1, $2)', [LOCK_NS, id]);
         free.push(id);
       }
