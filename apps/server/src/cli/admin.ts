@@ -5,6 +5,7 @@ import { createLogger } from '../infra/lib/logger.js';
 import { parseArgs } from './args.js';
 import { billingCommands } from './commands/billing.js';
 import { affiliateCommands } from './commands/affiliate.js';
+import { backupCommands } from './commands/backup.js';
 import { catalogCommands } from './commands/catalog.js';
 import { computeCommands } from './commands/compute.js';
 import { promotionCommands } from './commands/promotions.js';
@@ -26,6 +27,7 @@ const commands: Record<string, Command> = {
   ...noticeCommands,
   ...ticketCommands,
   ...computeCommands,
+  ...backupCommands,
 };
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]

@@ -1,12 +1,18 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DeployResult, Region } from '@nimbus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, withTx } from '../../infra/db/pool.js';
 import { dropDatabase, freshDatabase } from '../../../test/harness.js';
-import { deployBody } from '../../../test/deploy-helpers.js';
-import { freePort, startServer, stop } from '../../../test/processes.js';
+import {
+  type Console,
+  deployInTokyo,
+  demoAccount,
+  signIn,
+  startConsole,
+  taskEnd,
+} from '../../../test/console-process.js';
+import { stop } from '../../../test/processes.js';
 import { post } from '../users/index.js';
 
 // Without COMPUTE_CONFIG the server runs emulated clusters in-process. They used to
@@ -30,36 +36,12 @@ afterAll(async () => {
   await dropDatabase(env.DATABASE_URL!);
 });
 
-async function start() {
-  const port = await freePort();
-  const server = await startServer({ ...env, PORT: String(port) });
-  const base = `http://127.0.0.1:${port}/api`;
-  const api = async <T>(method: string, route: string, ssid: string, body?: unknown) => {
-    const r = await fetch(`${base}${route}`, {
-      method,
-      headers: { ssid, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: r.status, body: (await r.json()) as { data: T; code?: string } };
-  };
-  return { server, api };
-}
-type Server = Awaited<ReturnType<typeof start>>;
-
-async function waitTask(s: Server, ssid: string, id: number, taskId: number) {
-  for (let i = 0; i < 400; i++) {
-    const r = await s.api<{ Status: number }>('GET', `/instance/task/get?id=${id}&taskId=${taskId}`, ssid);
-    if (r.body.data.Status >= 2) return r.body.data.Status;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('the task did not end');
-}
-
-const state = async (s: Server, ssid: string, id: number) =>
+const start = () => startConsole(env);
+const state = async (s: Console, ssid: string, id: number) =>
   (await s.api<{ State: string }>('GET', `/instance/status?id=${id}`, ssid)).body.data.State;
 
 /** The state once it reads `want` (the status read is cached for a moment), or the last one read. */
-async function settled(s: Server, ssid: string, id: number, want: string) {
+async function settled(s: Console, ssid: string, id: number, want: string) {
   let last = '';
   for (let i = 0; i < 50 && last !== want; i++) {
     if (i) await new Promise((res) => setTimeout(res, 200));
@@ -71,34 +53,18 @@ async function settled(s: Server, ssid: string, id: number, want: string) {
 describe('the embedded emulated clusters across restarts', () => {
   it('keep their VMs: an instance reads running, then stopped, after a clean stop and after kill -9', async () => {
     let s = await start();
-    const demo = /demo account \(first start\): (\S+) \/ (\S+)/.exec(s.server.output());
-    expect(demo).not.toBeNull();
-    const [, email, password] = demo!;
+    const { email } = demoAccount(s);
     const db = createPool(env.DATABASE_URL!, { max: 1 });
     let ssid = '';
     let id = 0;
     try {
       const { rows } = await db.query<{ id: number }>('select id from users where email = $1', [email]);
       await withTx(db, (tx) => post(tx, rows[0]!.id, 'adjustment', 10_000, 'test credit'));
-      const login = await s.api<{ session_id: string }>('POST', '/login', '', {
-        Email: email,
-        Password: password,
-        AgreeTerms: true,
-      });
-      expect(login.status, JSON.stringify(login.body)).toBe(200);
-      ssid = login.body.data.session_id;
-      const regions = (await s.api<Region[]>('GET', '/deploy/products', ssid)).body.data;
-      const product = regions.find((r) => r.Name === 'Tokyo')!.Groups[0]!.Products[0]!;
-      const templates = await s.api<{ Id: number }[]>('GET', `/product/templates?productId=${product.Id}`, ssid);
-      const d = await s.api<DeployResult>(
-        'POST',
-        '/deploy',
-        ssid,
-        deployBody(product.Id, templates.body.data[0]!.Id, { Hostnames: ['kept-1'] }),
-      );
+      ssid = await signIn(s, demoAccount(s));
+      const d = await deployInTokyo(s, ssid, 'kept-1');
       expect(d.status, JSON.stringify(d.body)).toBe(200);
       id = d.body.data.InstanceId;
-      expect(await waitTask(s, ssid, id, d.body.data.TaskId)).toBe(2);
+      expect(await taskEnd(s, ssid, id, d.body.data.TaskId)).toBe(2);
       expect(await state(s, ssid, id)).toBe('running');
     } finally {
       await db.end();
@@ -112,7 +78,7 @@ describe('the embedded emulated clusters across restarts', () => {
       expect(await state(s, ssid, id)).toBe('running');
       const r = await s.api<number>('POST', '/instance/stop', ssid, { Id: id, Force: true });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(await waitTask(s, ssid, id, r.body.data)).toBe(2);
+      expect(await taskEnd(s, ssid, id, r.body.data)).toBe(2);
       expect(await settled(s, ssid, id, 'stopped')).toBe('stopped');
       // The change is written within a moment; then the process dies without any chance to save.
       await new Promise((res) => setTimeout(res, 1_000));
@@ -125,7 +91,7 @@ describe('the embedded emulated clusters across restarts', () => {
       expect(await state(s, ssid, id)).toBe('stopped');
       const r = await s.api<number>('POST', '/instance/start', ssid, { Id: id });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(await waitTask(s, ssid, id, r.body.data)).toBe(2);
+      expect(await taskEnd(s, ssid, id, r.body.data)).toBe(2);
       expect(await settled(s, ssid, id, 'running')).toBe('running');
     } finally {
       expect(await stop(s.server.child)).toBe(0);

@@ -7,6 +7,12 @@ const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'
 // Any constant shared by every replica: only one of them migrates at a time.
 const LOCK_KEY = 7_391_001;
 
+/** The committed migrations, in the order they apply. */
+export const migrationNames = (): string[] =>
+  readdirSync(DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+
 /** Applies the committed SQL migrations in name order, each once, under an advisory lock. */
 export async function migrate(db: Db): Promise<string[]> {
   const client = await db.connect();
@@ -19,9 +25,7 @@ export async function migrate(db: Db): Promise<string[]> {
     const done = new Set(
       (await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
     );
-    for (const file of readdirSync(DIR)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()) {
+    for (const file of migrationNames()) {
       if (done.has(file)) continue;
       await client.query('begin');
       try {
