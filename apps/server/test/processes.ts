@@ -43,11 +43,17 @@ export function admin(args: string[], env: Record<string, string>): Promise<Run>
 
 export const serverOnce = (env: Record<string, string>) => run(['--import', 'tsx', MAIN], env);
 
-/** Starts the server as `npm start` would (minus the build) and waits for its banner. */
-export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+/**
+ * Starts the server as `npm start` would (minus the build) and waits for its banner; `tree` is the
+ * checkout to run (this one by default, another release's in the upgrade test).
+ */
+export function startServer(
+  env: Record<string, string>,
+  tree = ROOT,
+): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
+      cwd: tree,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });
     let out = '';

@@ -2,7 +2,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployInTokyo, demoAccount, signIn, startConsole, taskEnd } from '../../../test/console-process.js';
+import {
+  deployedInTokyo,
+  demoAccount,
+  openTicket,
+  signIn,
+  startConsole,
+  taskEnd,
+} from '../../../test/console-process.js';
 import { admin, stop } from '../../../test/processes.js';
 
 // The documented backup and restore of the embedded default (docs/operations.md, "Backup and
@@ -68,20 +75,9 @@ describe('backup and restore of the embedded default', () => {
     let before: Awaited<ReturnType<typeof seen>>;
     try {
       ssid = await signIn(s, demoAccount(s));
-      const d = await deployInTokyo(s, ssid, 'kept-by-backup');
-      expect(d.status, JSON.stringify(d.body)).toBe(200);
-      instanceId = d.body.data.InstanceId;
-      expect(await taskEnd(s, ssid, instanceId, d.body.data.TaskId)).toBe(2);
+      instanceId = await deployedInTokyo(s, ssid, 'kept-by-backup');
       attachmentId = (await s.uploadFile(ssid, 'boot.log', file)).data.Id;
-      const types = await s.api<{ Id: number }[]>('GET', '/ticketTypes', ssid);
-      const t = await s.api<{ Id: number }>('POST', '/ticket/add', ssid, {
-        Title: 'Backed up',
-        TypeId: types.body.data[0]!.Id,
-        Content: 'Please keep this',
-        AttachmentIds: [attachmentId],
-      });
-      expect(t.status, JSON.stringify(t.body)).toBe(200);
-      ticketId = t.body.data.Id;
+      ticketId = await openTicket(s, ssid, 'Backed up', [attachmentId]);
       before = await seen(s, ssid, instanceId, ticketId);
       expect(before.state).toBe('running');
 
@@ -123,15 +119,7 @@ describe('backup and restore of the embedded default', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(await taskEnd(s, ssid!, instanceId!, r.body.data)).toBe(2);
       // New rows take fresh ids after the restored ones (the sequences came back too).
-      const types = await s.api<{ Id: number }[]>('GET', '/ticketTypes', ssid!);
-      const t = await s.api<{ Id: number }>('POST', '/ticket/add', ssid!, {
-        Title: 'After the restore',
-        TypeId: types.body.data[0]!.Id,
-        Content: 'Still here',
-        AttachmentIds: [],
-      });
-      expect(t.status, JSON.stringify(t.body)).toBe(200);
-      expect(t.body.data.Id).toBeGreaterThan(ticketId!);
+      expect(await openTicket(s, ssid!, 'After the restore')).toBeGreaterThan(ticketId!);
     } finally {
       expect(await stop(s.server.child)).toBe(0);
     }
