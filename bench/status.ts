@@ -5,30 +5,17 @@
 // shared machine it moves less than the latencies do.
 // The status polls go through the app's own HTTP server and Fastify pipeline, like every request.
 // Usage: node --import tsx bench/status.ts [viewers=10000] [seconds=20] [closed-loop clients=64]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DeployResult, Region, TaskResult } from '@nimbus/contract';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/infra/config/env.js';
-import { startEmbedded } from '../apps/server/src/infra/db/embedded.js';
-import { migrate } from '../apps/server/src/infra/db/migrate.js';
-import { createPool } from '../apps/server/src/infra/db/pool.js';
-import { assembleContext, startCompute } from '../apps/server/src/infra/lib/assemble.js';
 import { hashPassword } from '../apps/server/src/infra/lib/passwords.js';
-import { createLogger } from '../apps/server/src/infra/lib/logger.js';
 import { sessions } from '../apps/server/src/infra/sessions/repository.js';
-import { computeMap } from '../apps/server/src/domains/catalog/compute-map.js';
-import { seedDefaultCatalog } from '../apps/server/src/domains/catalog/seed.js';
-import { startEmbeddedCompute } from '../apps/server/src/infra/compute/embedded.js';
 import { instances } from '../apps/server/src/domains/instances/repository.js';
 import { installApiRateLimit } from '../apps/server/src/infra/http/rate-limit.js';
 import { post } from '../apps/server/src/domains/users/ledger.js';
 import { users } from '../apps/server/src/domains/users/repository.js';
-import { startWorkers } from '../apps/server/src/workers.js';
+import { startBenchApp } from './app.js';
 import { STATUS_SAMPLE } from './status-sample.js';
 
 const viewers = Number(process.argv[2] ?? 10_000);
@@ -37,47 +24,16 @@ const closedClients = Number(process.argv[4] ?? 64);
 const CUSTOMERS = 100;
 const INSTANCES_PER_CUSTOMER = 10;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-bench-status-'));
-const log = createLogger('silent');
-const pg = await startEmbedded(dir, log);
-const embedded = await startEmbeddedCompute(0.05);
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  COMPUTE_CONFIG: JSON.stringify(embedded.config),
-});
-const db = createPool(pg.url, { max: 10 });
-await migrate(db);
-const ctx = assembleContext({ config, db, databaseUrl: pg.url, log });
-ctx.compute = await startCompute(ctx, { emulatorSpeed: 1 });
-await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
-const workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
-const app = await buildApp(ctx);
-// The app's own pipeline (the API's security headers, rate limit, Unicode check, logger, error
-// handler) around a constant answer of the status route's size: what any API route pays before doing
-// anything of its own. Under /api/, so that it gets the API's headers as the status route does.
 const CONSTANT = STATUS_SAMPLE;
-await app.register(
-  async (a) => {
-    installApiRateLimit(a, config.RATE_LIMIT_PER_MINUTE);
-    a.get('/constant', { schema: { hide: true } }, async () => ({ data: CONSTANT }));
-  },
-  { prefix: '/api/bench' },
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-async function api<T>(method: string, url: string, ssid: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: { ssid, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; code?: string };
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.code}`);
-  return json.data;
-}
+const { db, app, base, embedded, api, close } = await startBenchApp('status', async (a, perMinute) => {
+  await a.register(
+    async (scope) => {
+      installApiRateLimit(scope, perMinute);
+      scope.get('/constant', { schema: { hide: true } }, async () => ({ data: CONSTANT }));
+    },
+    { prefix: '/api/bench' },
+  );
+});
 
 // Customers, each with one session per viewer of theirs (a tab of a browser each).
 const hash = await hashPassword('bench-password-1');
@@ -317,11 +273,4 @@ console.log(
 console.log(`\nstatus answers: ${JSON.stringify(open.statuses)}`);
 
 await bare.close();
-await app.close();
-await workers.stop();
-await ctx.compute?.close();
-await embedded.close();
-ctx.mailer.close();
-await db.end();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await close();

@@ -68,10 +68,12 @@ export const notices = {
   ): Promise<{ total: number; unread: number; rows: CustomerNoticeRow[] }> {
     const filter = q.status ? FILTERS[q.status] : '';
     const [counts, page] = await Promise.all([
-      db.query<{ total: number; unread: number }>(
-        `select count(*) filter (where true ${filter})::int as total,
-                count(*) filter (where not ${READ})::int as unread
-         from notices n where n.withdrawn_at is null`,
+      // Every live notice, and the customer's marks on live ones: the unread count follows from the
+      // two without probing the customer's marks once per notice.
+      db.query<{ live: number; read: number }>(
+        `select (select count(*) from notices n where n.withdrawn_at is null)::int as live,
+                (select count(*) from notice_reads r join notices n on n.id = r.notice_id
+                  where r.user_id = $1 and n.withdrawn_at is null)::int as read`,
         [userId],
       ),
       db.query<CustomerNoticeRow>(
@@ -80,7 +82,9 @@ export const notices = {
         [userId, q.limit, (q.page - 1) * q.limit],
       ),
     ]);
-    return { total: counts.rows[0]!.total, unread: counts.rows[0]!.unread, rows: page.rows };
+    const { live, read } = counts.rows[0]!;
+    const total = q.status === 'unread' ? live - read : q.status === 'read' ? read : live;
+    return { total, unread: live - read, rows: page.rows };
   },
   /** A published notice with the customer's read mark; undefined when unknown or withdrawn. */
   async getFor(db: Queryable, userId: number, id: number): Promise<CustomerNoticeRow | undefined> {
@@ -109,7 +113,9 @@ export const notices = {
   },
   async unreadCount(db: Queryable, userId: number): Promise<number> {
     const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from notices n where n.withdrawn_at is null and not ${READ}`,
+      `select ((select count(*) from notices n where n.withdrawn_at is null) -
+               (select count(*) from notice_reads r join notices n on n.id = r.notice_id
+                 where r.user_id = $1 and n.withdrawn_at is null))::int as n`,
       [userId],
     );
     return rows[0]!.n;
