@@ -141,7 +141,12 @@ function build(
       else if (/email/i.test(name))
         valid = fc.oneof(fc.emailAddress(), fc.constantFrom(...(known.strings.Email ?? ['a@b.c'])));
       else {
-        const fitting = nastyFitting(minLength, maxLength);
+        // The longest the schema takes, in characters of one, two and four bytes (the database counts otherwise).
+        const longest = s.maxLength && s.maxLength <= 100_000 ? s.maxLength : 0;
+        const fitting = [
+          ...nastyFitting(minLength, maxLength),
+          ...(longest ? ['a'.repeat(longest), 'é'.repeat(longest), '😀'.repeat(Math.floor(longest / 2))] : []),
+        ].filter((x) => x.length >= minLength);
         valid = fc.string({ unit: 'grapheme', minLength: Math.min(minLength, maxLength), maxLength });
         if (fitting.length)
           valid = fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: fc.constantFrom(...fitting) });

@@ -26,8 +26,8 @@ import { ticketType } from '../../test/ticket-helpers.js';
 // FUZZ_SEED replays another seed (a failure prints its seed, path and the request); FUZZ_RUNS sets
 // the generated requests per operation.
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20_260_421);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+const SEED = Number(process.env.FUZZ_SEED || 20_260_421);
+const RUNS = Number(process.env.FUZZ_RUNS || 24);
 /** FUZZ_ONLY: fuzz only the operations whose `METHOD path` contains it (to dig into one). */
 const only = (ep: Endpoint) => !process.env.FUZZ_ONLY || ep.key.includes(process.env.FUZZ_ONLY);
 
