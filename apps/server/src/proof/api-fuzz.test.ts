@@ -103,7 +103,27 @@ async function send(r: FuzzRequest): Promise<number> {
   answers.push(`${res.statusCode} ${/"code":"(\w+)"/.exec(res.body)?.[1] ?? ''}`.trim());
   if (res.statusCode >= 500)
     throw new Error(`answered ${res.statusCode} ${res.body.slice(0, 300)} for\n${describeRequest(r)}`);
+  // A refusal from the API is its error envelope, with the headers every answer carries.
+  if (res.statusCode >= 400 && r.url.startsWith('/api/') && !isEnvelope(res.body, res.headers))
+    throw new Error(
+      `answered ${res.statusCode} outside the error envelope: ${res.body.slice(0, 300)} for\n${describeRequest(r)}`,
+    );
   return res.statusCode;
+}
+
+function isEnvelope(body: string, headers: Record<string, unknown>): boolean {
+  try {
+    const e = JSON.parse(body) as { code?: unknown; message?: unknown; data?: unknown };
+    return (
+      typeof e.code === 'string' &&
+      /^[a-z_]+$/.test(e.code) &&
+      typeof e.message === 'string' &&
+      e.data === null &&
+      headers['x-content-type-options'] === 'nosniff'
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The server still answers, and no request polluted the shared prototypes. */
