@@ -307,6 +307,7 @@ describe('access checks generated from the API document', () => {
   it('refuses a customer’s session on every staff route', async () => {
     const staffOps = endpoints(doc).filter((e) => e.gate === 'staff');
     expect(staffOps.length).toBeGreaterThan(5);
+    const before = await readBack(a);
     const problems: string[] = [];
     for (const ep of staffOps) {
       // A's own ticket, as a customer might try to read it through the help desk's routes.
@@ -317,11 +318,13 @@ describe('access checks generated from the API document', () => {
       }
     }
     expect(problems).toEqual([]);
+    expect(await readBack(a)).toEqual(before);
   });
 
   it('refuses an operator token (and no session) on every customer route', async () => {
     const customerOps = endpoints(doc).filter((e) => e.gate === 'session');
     expect(customerOps.length).toBeGreaterThan(50);
+    const before = await readBack(a);
     const problems: string[] = [];
     for (const ep of customerOps) {
       const req = REQUESTS[ep.key]?.(a) ?? {};
@@ -329,6 +332,6 @@ describe('access checks generated from the API document', () => {
       if (r.status !== 401 || r.code !== 'need_login') problems.push(`${ep.key}: ${r.status} ${r.body}`);
     }
     expect(problems).toEqual([]);
-    expect(await readBack(a)).toBeTruthy();
+    expect(await readBack(a)).toEqual(before);
   });
 });

@@ -28,6 +28,8 @@ import { ticketType } from '../../test/ticket-helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED || 20_260_421);
 const RUNS = Number(process.env.FUZZ_RUNS || 24);
+/** More runs per operation take longer than the server suite's 2 minutes a test. */
+const TIMEOUT = Math.max(120_000, RUNS * 5_000);
 /** FUZZ_ONLY: fuzz only the operations whose `METHOD path` contains it (to dig into one). */
 const only = (ep: Endpoint) => !process.env.FUZZ_ONLY || ep.key.includes(process.env.FUZZ_ONLY);
 
@@ -249,29 +251,33 @@ describe('every operation of the API document, fuzzed', () => {
     expect(new Set(eps.map((e) => e.gate))).toEqual(new Set(['session', 'staff', 'public']));
   });
 
-  it('never answers a 5xx to generated inputs, and stays healthy', async () => {
-    const gated: string[] = [];
-    const seen: string[] = [];
-    for (const [i, ep] of endpoints(doc).entries()) {
-      if (!only(ep)) continue;
-      await ensureSignedIn();
-      answers = [];
-      await fc.assert(
-        fc.asyncProperty(requests(ep), async (r) => {
-          await send(r);
-        }),
-        { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
-      );
-      await expectHealthy(ep.key);
-      const counts = new Map<string, number>();
-      for (const s of answers) counts.set(s, (counts.get(s) ?? 0) + 1);
-      seen.push(`${ep.key}: ${[...counts].map(([s, n]) => `${s}×${n}`).join(' ')}`);
-      // Signed in, at least some requests reach the route's validation and handler.
-      if (ep.gate !== 'public' && answers.every((s) => /^40[13] /.test(s))) gated.push(ep.key);
-    }
-    if (process.env.FUZZ_STATS) process.stdout.write(`${seen.join('\n')}\n`);
-    expect(gated, 'operations no generated request got past the auth gate of').toEqual([]);
-  });
+  it(
+    'never answers a 5xx to generated inputs, and stays healthy',
+    async () => {
+      const gated: string[] = [];
+      const seen: string[] = [];
+      for (const [i, ep] of endpoints(doc).entries()) {
+        if (!only(ep)) continue;
+        await ensureSignedIn();
+        answers = [];
+        await fc.assert(
+          fc.asyncProperty(requests(ep), async (r) => {
+            await send(r);
+          }),
+          { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+        );
+        await expectHealthy(ep.key);
+        const counts = new Map<string, number>();
+        for (const s of answers) counts.set(s, (counts.get(s) ?? 0) + 1);
+        seen.push(`${ep.key}: ${[...counts].map(([s, n]) => `${s}×${n}`).join(' ')}`);
+        // Signed in, at least some requests reach the route's validation and handler.
+        if (ep.gate !== 'public' && answers.every((s) => /^40[13] /.test(s))) gated.push(ep.key);
+      }
+      if (process.env.FUZZ_STATS) process.stdout.write(`${seen.join('\n')}\n`);
+      expect(gated, 'operations no generated request got past the auth gate of').toEqual([]);
+    },
+    TIMEOUT,
+  );
 
   it('never answers a 5xx to a hostile body (bad JSON, wrong content types, broken multipart), and stays healthy', async () => {
     for (const ep of endpoints(doc)) {
