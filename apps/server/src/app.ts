@@ -9,11 +9,11 @@ import type { Context } from './infra/lib/context.js';
 import { lazyChildLoggerFactory } from './infra/lib/logger.js';
 import { MODULES, setupModules } from './modules.js';
 import { modulePlugin } from './infra/lib/module.js';
-import { installErrorHandler } from './infra/http/errors.js';
+import { installErrorHandler, unroutableHandler } from './infra/http/errors.js';
 import { installMetricsRoute, installObservability, requestIdGenerator } from './infra/http/observe.js';
 import { installOpenApi } from './infra/http/openapi.js';
 import { installApiRateLimit } from './infra/http/rate-limit.js';
-import { installSecurity, type SecurityOptions } from './infra/http/security.js';
+import { installSecurity, securityHeaderSetter, type SecurityOptions } from './infra/http/security.js';
 import { installUnicodeCheck } from './infra/http/unicode.js';
 import { installSpa } from './infra/http/spa.js';
 
@@ -34,6 +34,7 @@ export async function buildApp(ctx: Context): Promise<Api> {
     trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     genReqId: requestIdGenerator(ctx.config.TRUST_PROXY !== false),
     bodyLimit: 1_048_576,
+    frameworkErrors: unroutableHandler(securityHeaderSetter(security)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

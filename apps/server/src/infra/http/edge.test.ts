@@ -63,6 +63,24 @@ describe('the edge of the API', () => {
     expect([page.status, page.headers.get('cache-control')]).toEqual([200, 'no-cache']);
   });
 
+  it('answers a URL the router cannot take in the error envelope, with the security headers', async () => {
+    // Fastify answers a URL that does not decode itself, before any hook: its default body echoed
+    // the URL, and the answer carried none of the headers every other answer has. A path parameter
+    // over the router's length (414 without a web build) falls to the pages' catch-all here.
+    const invalid = { code: 'parse_data_error', message: 'The request is invalid.', data: null };
+    for (const [url, status, body] of [
+      ['/api/oauth/callback/%E0%A4%A', 400, invalid],
+      ['/pay/sandbox/%E0%A4%A', 400, invalid],
+      ['/api/ticket%ZZ', 400, invalid],
+      [`/api/oauth/callback/${'a'.repeat(1000)}`, 404, { code: 'db_no_record', message: 'Not found.', data: null }],
+    ] as const) {
+      const r = await fetch(`${base}${url}`, { redirect: 'manual' });
+      expect([url, r.status, await r.json()]).toEqual([url, status, body]);
+      expect([url, r.headers.get('x-content-type-options')]).toEqual([url, 'nosniff']);
+    }
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
   it('refuses a lone surrogate in a JSON value or key with 400 parse_data_error, on any route', async () => {
     const long = `${'x'.repeat(40)}\\ud800${'y'.repeat(40)}`;
     for (const [url, json] of [

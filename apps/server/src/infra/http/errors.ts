@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@nimbus/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Api } from '../lib/api.js';
 import { poolExhausted } from '../db/pool.js';
@@ -40,4 +40,18 @@ export function installErrorHandler(app: Api) {
     if (e.retryAfter) void reply.header('retry-after', String(e.retryAfter));
     return reply.status(e.statusCode).send(body(e));
   });
+}
+
+/**
+ * Fastify's own answers before any route or hook runs (`frameworkErrors`: a URL that does not
+ * decode, a path parameter over the router's length): the error envelope with the status Fastify
+ * chose (400, 414), never its default body echoing the URL, and the security headers every answer
+ * carries (`secure`).
+ */
+export function unroutableHandler(secure: (req: FastifyRequest, reply: FastifyReply) => void) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    secure(req, reply);
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+    void reply.status(status).send(body(new AppError('parse_data_error', status)));
+  };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Api } from '../lib/api.js';
 import { DOCS_PREFIX } from './openapi.js';
@@ -103,13 +104,24 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_P
  * the rest instead of merging two header sets through setHeader.
  */
 export async function installSecurity(app: Api, opts: SecurityOptions) {
+  const secure = securityHeaderSetter(opts);
+  app.addHook('onRequest', (req, reply, done) => {
+    secure(req, reply);
+    done();
+  });
+}
+
+/**
+ * Puts the headers of `req`'s kind (a document or the API) on its reply. Also for the answers Fastify
+ * gives before any route or hook runs (a malformed URL, an over-long path parameter: `frameworkErrors`).
+ */
+export function securityHeaderSetter(opts: SecurityOptions) {
   const { set, remove } = securityHeaders(opts);
   const page = set.map(([name, value]) => [name.toLowerCase(), value] as const);
   const api = apiSecurityHeaders(opts);
-  app.addHook('onRequest', (req, reply, done) => {
+  return (req: FastifyRequest, reply: FastifyReply) => {
     for (let i = 0; i < remove.length; i++) reply.raw.removeHeader(remove[i]!);
     const headers = isApi(req.url) ? api : page;
     for (let i = 0; i < headers.length; i++) void reply.header(headers[i]![0], headers[i]![1]);
-    done();
-  });
+  };
 }
