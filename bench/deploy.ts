@@ -2,48 +2,23 @@
 // spent in the deploy's own tasks (clone, config, resize, start), for 1 and for N concurrent deploys.
 // The real app and workers run in this process on a fresh embedded PostgreSQL; the emulator runs
 // its tasks at realistic durations (speed 1). Usage: node --import tsx bench/deploy.ts [N=20] [clones per storage=2]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DeployResult, Region, TaskResult } from '@nimbus/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/infra/config/env.js';
-import { startEmbedded } from '../apps/server/src/infra/db/embedded.js';
-import { migrate } from '../apps/server/src/infra/db/migrate.js';
-import { createPool, withTx } from '../apps/server/src/infra/db/pool.js';
-import { assembleContext, startCompute } from '../apps/server/src/infra/lib/assemble.js';
-import { createLogger } from '../apps/server/src/infra/lib/logger.js';
-import { computeMap } from '../apps/server/src/domains/catalog/compute-map.js';
-import { seedDefaultCatalog } from '../apps/server/src/domains/catalog/seed.js';
-import { startEmbeddedCompute } from '../apps/server/src/infra/compute/embedded.js';
+import { withTx } from '../apps/server/src/infra/db/pool.js';
 import { createUser } from '../apps/server/src/domains/users/create.js';
 import { post } from '../apps/server/src/domains/users/ledger.js';
-import { startWorkers } from '../apps/server/src/workers.js';
+import { startBenchApp } from './app.js';
 
 const concurrent = Number(process.argv[2] ?? 20);
 // Per-node and per-storage limits on Proxmox tasks: the default policy (4, 2), or as given.
 const perStorage = Number(process.argv[3] ?? 2);
-const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-bench-deploy-'));
-const log = createLogger('silent');
-const pg = await startEmbedded(dir, log);
-const embedded = await startEmbeddedCompute(1, { perNode: Math.max(4, perStorage), perStorage });
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  WORKER_CONCURRENCY: String(Math.max(8, concurrent)),
-  COMPUTE_CONFIG: JSON.stringify(embedded.config),
+const bench = await startBenchApp('deploy', {
+  emulator: { speed: 1, limits: { perNode: Math.max(4, perStorage), perStorage } },
+  env: { RATE_LIMIT_PER_MINUTE: '100000', WORKER_CONCURRENCY: String(Math.max(8, concurrent)) },
+  poolMax: 20,
 });
-const db = createPool(pg.url, { max: 20 });
-await migrate(db);
-const ctx = assembleContext({ config, db, databaseUrl: pg.url, log });
-ctx.compute = await startCompute(ctx, { emulatorSpeed: 1 });
-await seedDefaultCatalog(db, computeMap(config.COMPUTE_CONFIG));
-const workers = await startWorkers(ctx, 'all', config.WORKER_CONCURRENCY);
-const app = await buildApp(ctx);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+const { db, embedded } = bench;
+const base = `${bench.base}/api`;
 
 /** A customer with plenty of credit; concurrent deploys come from different customers, as in production. */
 async function customer(i: number): Promise<string> {
@@ -125,11 +100,4 @@ for (let i = 0; i < 5; i++) singles.push(await deployOnce(ssid));
 report('1 at a time', singles);
 report(`${concurrent} at once, ${perStorage} clones per storage`, await Promise.all(ssids.map((s) => deployOnce(s))));
 
-await app.close();
-await workers.stop();
-await ctx.compute!.close();
-await embedded.close();
-ctx.mailer.close();
-await db.end();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();

@@ -6,14 +6,14 @@
 // Each route is measured with one client (a request's own time: the p99 target of 20 ms) and then
 // with `clients` flat out (capacity).
 // Usage: node --import tsx bench/lists.ts [rows per table=100000] [customers=1000] [seconds per run=10] [clients=8]
-import { fork } from 'node:child_process';
 import { type DeployResult, type Region, TASK_STATUS, type TaskResult } from '@nimbus/contract';
 import { publishNotice } from '../apps/server/src/domains/notices/publishing.js';
 import { createTicketType } from '../apps/server/src/domains/tickets/staff.js';
+import { withTx } from '../apps/server/src/infra/db/pool.js';
 import { post } from '../apps/server/src/domains/users/ledger.js';
 import { users } from '../apps/server/src/domains/users/repository.js';
 import { sessions } from '../apps/server/src/infra/sessions/repository.js';
-import { startBenchApp } from './app.js';
+import { runLoad, startBenchApp } from './app.js';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const CUSTOMERS = Number(process.argv[3] ?? 1_000);
@@ -40,7 +40,7 @@ for (let i = 0; i < CUSTOMERS; i++) {
 // One real row of each kind, made through the API and the domains: the instance, its invoice and
 // ledger entries from a deploy, a ticket, a notice.
 const first = ssids[0]!;
-await post(db, ids[0]!, 'adjustment', 100_000_000, 'bench credit');
+await withTx(db, (tx) => post(tx, ids[0]!, 'adjustment', 100_000_000, 'bench credit'));
 const region = (await api<Region[]>('GET', '/deploy/products', first)).find((r) => r.Groups.length > 0)!;
 const product = region.Groups[0]!.Products[0]!;
 const templates = await api<{ Id: number }[]>('GET', `/product/templates?productId=${product.Id}`, first);
@@ -136,25 +136,6 @@ console.log(
   `\nseeded in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${counts.rows.map((r) => `${r.t} ${r.n}`).join(', ')}`,
 );
 
-interface Result {
-  requests: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  errors: number;
-  statuses: Record<string, number>;
-}
-function load(data: Record<string, unknown>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./status-load.mjs', import.meta.url));
-    child.once('message', resolve);
-    child.once('error', reject);
-    child.send(data);
-  });
-}
-
 /** Requests for random customers: the first pages mostly, with the page's filters now and then. */
 function targets(route: (i: number) => string): { path: string; headers: Record<string, string> }[] {
   return Array.from({ length: 4_000 }, (_, i) => {
@@ -178,7 +159,7 @@ const routes: [string, (i: number) => string][] = [
 
 const f = (v: number) => `${v.toFixed(2)} ms`;
 const run = (t: ReturnType<typeof targets>, seconds: number, clients: number) =>
-  load({ mode: 'closed', base, targets: t, seconds, concurrency: clients, sockets: clients });
+  runLoad({ mode: 'closed', base, targets: t, seconds, concurrency: clients, sockets: clients });
 // One client: how long one request takes (the target is its p99). Then CLIENTS flat out: capacity.
 console.log(`\n${SECONDS} s per route and load\n`);
 console.log(`| route | 1 client: p50 | p90 | p99 | max | ${CLIENTS} clients: requests/s | p99 | errors |`);

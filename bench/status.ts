@@ -5,7 +5,6 @@
 // shared machine it moves less than the latencies do.
 // The status polls go through the app's own HTTP server and Fastify pipeline, like every request.
 // Usage: node --import tsx bench/status.ts [viewers=10000] [seconds=20] [closed-loop clients=64]
-import { fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DeployResult, Region, TaskResult } from '@nimbus/contract';
 import Fastify from 'fastify';
@@ -13,9 +12,10 @@ import { hashPassword } from '../apps/server/src/infra/lib/passwords.js';
 import { sessions } from '../apps/server/src/infra/sessions/repository.js';
 import { instances } from '../apps/server/src/domains/instances/repository.js';
 import { installApiRateLimit } from '../apps/server/src/infra/http/rate-limit.js';
+import { withTx } from '../apps/server/src/infra/db/pool.js';
 import { post } from '../apps/server/src/domains/users/ledger.js';
 import { users } from '../apps/server/src/domains/users/repository.js';
-import { startBenchApp } from './app.js';
+import { type LoadResult, runLoad, startBenchApp } from './app.js';
 import { STATUS_SAMPLE } from './status-sample.js';
 
 const viewers = Number(process.argv[2] ?? 10_000);
@@ -25,19 +25,21 @@ const CUSTOMERS = 100;
 const INSTANCES_PER_CUSTOMER = 10;
 
 const CONSTANT = STATUS_SAMPLE;
-const { db, app, base, embedded, api, close } = await startBenchApp('status', async (a, perMinute) => {
-  await a.register(
-    async (scope) => {
-      installApiRateLimit(scope, perMinute);
-      scope.get('/constant', { schema: { hide: true } }, async () => ({ data: CONSTANT }));
-    },
-    { prefix: '/api/bench' },
-  );
+const { db, app, base, embedded, api, close } = await startBenchApp('status', {
+  extend: async (a, perMinute) => {
+    await a.register(
+      async (scope) => {
+        installApiRateLimit(scope, perMinute);
+        scope.get('/constant', { schema: { hide: true } }, async () => ({ data: CONSTANT }));
+      },
+      { prefix: '/api/bench' },
+    );
+  },
 });
 
 // Customers, each with one session per viewer of theirs (a tab of a browser each).
 const hash = await hashPassword('bench-password-1');
-const customers = [];
+const customers: number[] = [];
 for (let i = 0; i < CUSTOMERS; i++) {
   const u = await users.insert(db, {
     email: `viewer-${i}@example.com`,
@@ -53,7 +55,7 @@ const firstSsid = (await sessions.create(db, customers[0]!, 86_400, meta)).sessi
 // One real VM per region, deployed through the API; the other instances are rows whose VMs the
 // clusters do not have (answered "unknown" from the same snapshot lookup, so the work per request
 // is the same).
-await post(db, customers[0]!, 'adjustment', 100_000_000, 'bench credit');
+await withTx(db, (tx) => post(tx, customers[0]!, 'adjustment', 100_000_000, 'bench credit'));
 const regions = await api<Region[]>('GET', '/deploy/products', firstSsid);
 const owned = new Map<number, number[]>(customers.map((c) => [c, []]));
 for (const r of regions.filter((x) => x.Groups.length > 0)) {
@@ -122,39 +124,21 @@ bare.get('/bare', (_req, reply) => reply.type('application/json').send(sample));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-interface Result {
-  requests: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  errors: number;
-  statuses: Record<string, number>;
-  /** Open loop: the p99 of how late the generator sent requests (included in the latencies). */
-  lagP99: number | null;
-}
-type Measured = Result & { cpuUs: number; loopP99: number; loopMax: number };
+type Measured = LoadResult & { cpuUs: number; loopP99: number; loopMax: number };
 /** Runs one load in a child process; adds the CPU time this (the server's) process spent per request. */
-function load(data: Record<string, unknown>): Promise<Measured> {
-  return new Promise((resolve, reject) => {
-    const cpu = process.cpuUsage();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const child = fork(new URL('./status-load.mjs', import.meta.url));
-    child.once('message', (r: Result) => {
-      const used = process.cpuUsage(cpu);
-      delay.disable();
-      resolve({
-        ...r,
-        cpuUs: (used.user + used.system) / Math.max(1, r.requests),
-        loopP99: delay.percentile(99) / 1e6,
-        loopMax: delay.max / 1e6,
-      });
-    });
-    child.once('error', reject);
-    child.send(data);
-  });
+async function load(data: Record<string, unknown>): Promise<Measured> {
+  const cpu = process.cpuUsage();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const r = await runLoad(data);
+  const used = process.cpuUsage(cpu);
+  delay.disable();
+  return {
+    ...r,
+    cpuUs: (used.user + used.system) / Math.max(1, r.requests),
+    loopP99: delay.percentile(99) / 1e6,
+    loopMax: delay.max / 1e6,
+  };
 }
 const proxmoxCalls = () =>
   [...embedded.emulators.values()].reduce((n, e) => n + e.requestCount('GET /cluster/resources'), 0);
