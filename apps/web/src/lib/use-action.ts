@@ -20,11 +20,11 @@ export interface Action<V, T> {
 
 /**
  * The one way the web app sends a request that changes something (a mutation), with its pending
- * state: what the app used of TanStack Query's useMutation, without loading TanStack Query before
+ * state: what the app used of TanStack Query's mutation hook, without loading TanStack Query before
  * /login is usable (nothing here may import it: the /login budget, scripts/check-bundle.mjs).
  * `mutate` reports through callbacks, `mutateAsync` returns the promise. The hook's `onSuccess`
- * runs first, as useMutation's does, and a promise it returns is awaited: the action stays pending
- * until, e.g., the lists it changed are read again. What follows a failure as well (useMutation's
+ * runs first, as TanStack's does, and a promise it returns is awaited: the action stays pending
+ * until, e.g., the lists it changed are read again. What follows a failure as well (TanStack's
  * onError and onSettled) is part of `fn`: try/catch/finally around the request, with the caller's
  * own useQueryClient for what to read again. Nothing is retried.
  */

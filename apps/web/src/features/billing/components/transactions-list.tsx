@@ -42,7 +42,7 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
               size="compact-xs"
               ml={6}
               leftSection={<IconReceipt size={14} aria-hidden />}
-              loading={download.isPending && download.variables.id === entry.PaymentId}
+              loading={download.isPending && download.variables?.id === entry.PaymentId}
               onClick={() => download.mutate({ kind: 'receipt', id: entry.PaymentId! })}
               aria-label={t('transactions.receiptLabel', { id: entry.PaymentId })}
             >
