@@ -28,6 +28,13 @@ const SQL_OUTSIDE_REPOSITORIES = [
   ]),
 ].map((selector) => ({ selector, message: SQL_MESSAGE }));
 
+/** TanStack Query's mutation hooks, replaced in apps/web by one of ours. */
+const ONE_MUTATION_HOOK = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation', 'useMutationState', 'useIsMutating'],
+  message: 'Use useAction (apps/web/src/lib/use-action.ts): the one way to run a mutation, which /login can load.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,7 +64,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // One way to run a mutation in the web app (issue 20 §4): useAction, which /login can load.
+  { files: ['apps/web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { paths: [ONE_MUTATION_HOOK] }] } },
   // Web features never import each other (STYLE.md): shared code lives in src/lib or src/components.
+  // (A later block's no-restricted-imports replaces an earlier one's: hence ONE_MUTATION_HOOK again.)
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((f) => f !== feature).join('|');
     return {
@@ -66,6 +76,7 @@ export default tseslint.config(
         'no-restricted-imports': [
           'error',
           {
+            paths: [ONE_MUTATION_HOOK],
             patterns: [
               {
                 regex: `(^|/)(features/)?(${others})/(api|components|hooks)(/|$)`,

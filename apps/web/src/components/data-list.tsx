@@ -74,6 +74,36 @@ interface DataListItemsProps<T> extends DataListBaseProps<T> {
 
 export type DataListProps<T> = DataListTableProps<T> | DataListItemsProps<T>;
 
+/** What DataList needs of a list's read: TanStack Query's result, or only its data. */
+export interface ListQuery<T> {
+  data: { Items: T[]; Total: number } | undefined;
+  isError?: boolean;
+  isFetching?: boolean;
+  refetch?: () => unknown;
+}
+
+/**
+ * DataList's `rows`, `failure` and `paging` from a list's read: the page's rows; a failure (with
+ * a retry) when the read failed with nothing to show and `failed` says how to tell it; the paging
+ * once the total is known, with `summary` of the total in words.
+ */
+export function listState<T>(
+  query: ListQuery<T>,
+  paging: Omit<DataListPaging, 'total' | 'summary'> & { summary?: (total: number) => string },
+  failed?: Omit<DataListFailure, 'onRetry' | 'retrying'>,
+): Pick<DataListBaseProps<T>, 'rows' | 'failure' | 'paging'> {
+  const { data } = query;
+  const { summary, ...rest } = paging;
+  return {
+    rows: data?.Items,
+    failure:
+      failed && query.isError && !data
+        ? { ...failed, onRetry: () => void query.refetch?.(), retrying: !!query.isFetching }
+        : undefined,
+    paging: data && { ...rest, summary: summary?.(data.Total), total: data.Total },
+  };
+}
+
 /**
  * A paged list of the console (instances, invoices, tickets, notices, the ledger, the affiliate
  * lists): its rows as a table of columns or as list items, and the states around them — a read

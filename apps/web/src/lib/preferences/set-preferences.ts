@@ -1,7 +1,8 @@
 import { PreferencesSchema, type Preferences } from '@nimbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { sessionKeys, sessionQueryOptions } from '../session/session-query';
+import { useAction } from '../use-action';
 
 export const setPreferences = (body: Preferences) =>
   api.post('user/preferences/set', PreferencesSchema.parse(body), PreferencesSchema);
@@ -9,8 +10,7 @@ export const setPreferences = (body: Preferences) =>
 /** POST api/user/preferences/set; the cached session user is updated with the answer. */
 export function useSetPreferences() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setPreferences,
+  return useAction(setPreferences, {
     onSuccess: (Preferences) => {
       queryClient.setQueryData(sessionQueryOptions().queryKey, (old) =>
         old ? { User: { ...old.User, Preferences } } : old,

@@ -1,7 +1,8 @@
 import { SshKey, SshKeyAddBody } from '@nimbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api-client';
+import { useAction } from '../use-action';
 import { sshKeyKeys } from './query-keys';
 
 export const addSshKey = (body: z.input<typeof SshKeyAddBody>) =>
@@ -10,8 +11,7 @@ export const addSshKey = (body: z.input<typeof SshKeyAddBody>) =>
 /** POST api/key/add; settles once the key lists are read again, so they show the new key. */
 export function useAddSshKey() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addSshKey,
+  return useAction(addSshKey, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sshKeyKeys.all }),
   });
 }

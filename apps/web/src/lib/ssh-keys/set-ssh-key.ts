@@ -1,7 +1,8 @@
 import { SshKey, SshKeySetBody } from '@nimbus/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api-client';
+import { useAction } from '../use-action';
 import { sshKeyKeys } from './query-keys';
 
 export const setSshKey = (body: z.input<typeof SshKeySetBody>) =>
@@ -10,8 +11,11 @@ export const setSshKey = (body: z.input<typeof SshKeySetBody>) =>
 /** POST api/key/set; the key lists are read again also on failure (the key may be gone). */
 export function useSetSshKey() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setSshKey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sshKeyKeys.all }),
+  return useAction(async (body: z.input<typeof SshKeySetBody>) => {
+    try {
+      return await setSshKey(body);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: sshKeyKeys.all });
+    }
   });
 }

@@ -1,7 +1,8 @@
 import { IdentityBody, IdentityList, OAuthStart } from '@nimbus/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getOAuthProviders } from '../../../lib/oauth/providers';
+import { useAction } from '../../../lib/use-action';
 
 /** Query keys of third-party logins; binding or unbinding refreshes everything under `all`. */
 export const identityKeys = {
@@ -27,8 +28,7 @@ export function useIdentities() {
 
 /** POST api/user/identity/bind, then off to the provider; the browser comes back to /me. */
 export function useBindIdentity() {
-  return useMutation({
-    mutationFn: (Provider: string) => api.post('user/identity/bind', IdentityBody.parse({ Provider }), OAuthStart),
+  return useAction((Provider: string) => api.post('user/identity/bind', IdentityBody.parse({ Provider }), OAuthStart), {
     onSuccess: ({ Url }) => window.location.assign(Url),
   });
 }
@@ -36,8 +36,11 @@ export function useBindIdentity() {
 /** POST api/user/identity/unbind; the list is read again also on failure (it may have changed). */
 export function useUnbindIdentity() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (Provider: string) => api.send('user/identity/unbind', IdentityBody.parse({ Provider })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: identityKeys.all }),
+  return useAction(async (Provider: string) => {
+    try {
+      return await api.send('user/identity/unbind', IdentityBody.parse({ Provider }));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: identityKeys.all });
+    }
   });
 }

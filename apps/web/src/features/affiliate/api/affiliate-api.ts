@@ -6,9 +6,10 @@ import {
   AffiliateWithdrawResult,
   IDEMPOTENCY_HEADER,
 } from '@nimbus/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refreshBalance } from '../../../lib/session/balance';
+import { useAction } from '../../../lib/use-action';
 
 export const AFFILIATE_PAGE_SIZE = 10;
 export const AFFILIATE_CHART_DAYS = 30;
@@ -53,12 +54,14 @@ export const affiliateCommissionsQueryOptions = (page: number) =>
 /** POST api/user/aff/withdraw: all that is available; the header balance and the totals refresh. */
 export function useWithdrawCommission() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (idempotencyKey: string) =>
+  return useAction(
+    (idempotencyKey: string) =>
       api.post('user/aff/withdraw', {}, AffiliateWithdrawResult, { [IDEMPOTENCY_HEADER]: idempotencyKey }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: affiliateKeys.all });
-      refreshBalance(queryClient);
+    {
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: affiliateKeys.all });
+        refreshBalance(queryClient);
+      },
     },
-  });
+  );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Key } from 'react';
-import { DataList, type DataListColumn } from '../../../components/data-list';
+import { DataList, listState, type DataListColumn } from '../../../components/data-list';
 import { SectionCard } from '../../../components/section-card';
 import { AFFILIATE_PAGE_SIZE } from '../api/affiliate-api';
 
@@ -27,8 +27,8 @@ export function ListCard<T>({ title, empty, data, page, onPage, columns, rowKey 
         striped
         style={{ overflowWrap: 'anywhere' }}
         columns={columns}
-        rows={data?.Items}
         rowKey={rowKey}
+        {...listState({ data }, { pageSize: AFFILIATE_PAGE_SIZE, page, onPage, inCard: true })}
         empty={
           data?.Total === 0 ? (
             <Text c="dimmed" fz="sm">
@@ -36,7 +36,6 @@ export function ListCard<T>({ title, empty, data, page, onPage, columns, rowKey 
             </Text>
           ) : undefined
         }
-        paging={data && { total: data.Total, pageSize: AFFILIATE_PAGE_SIZE, page, onPage, inCard: true }}
       />
     </SectionCard>
   );

@@ -3,18 +3,11 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/api-error';
 import { i18n } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/notify';
+import { routeId } from '../../../lib/route-id';
 import { invoiceQueryOptions } from './invoices-api';
 
 /** The invoice fetch is retried 3 times, 100 ms apart (an invoice just made may lag). */
 export const INVOICE_FETCH = { retries: 3, retryDelayMs: 100 } as const;
-
-/** An invoice id from the path or the search, or null when it cannot be one. */
-export const invoiceIdFrom = (raw: unknown): number | null => {
-  const text = typeof raw === 'number' ? String(raw) : raw;
-  return typeof text === 'string' && /^[1-9]\d{0,15}$/.test(text) && Number.isSafeInteger(Number(text))
-    ? Number(text)
-    : null;
-};
 
 /**
  * The invoice check (docs/product/billing.md#pages) of /billing and /invoices/{id}: an invoice that
@@ -22,7 +15,7 @@ export const invoiceIdFrom = (raw: unknown): number | null => {
  * /billing.
  */
 export async function ensureInvoice(queryClient: QueryClient, raw: unknown): Promise<number> {
-  const id = invoiceIdFrom(raw);
+  const id = routeId(raw);
   try {
     if (id === null) throw new Error('not an invoice id');
     await queryClient.ensureQueryData({

@@ -10,7 +10,7 @@ import { money } from '../money';
 import classes from './billing.module.css';
 import { InvoiceStatusBadge } from './badges';
 import { EmptyState } from '../../../components/empty-state';
-import { DataList, PhoneLine, type DataListColumn } from '../../../components/data-list';
+import { DataList, listState, PhoneLine, type DataListColumn } from '../../../components/data-list';
 
 export const INVOICES_PAGE_SIZE = 10;
 
@@ -104,18 +104,17 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
         highlightOnHover
         scroll
         columns={columns}
-        rows={data?.Items}
         rowKey={(invoice) => invoice.Id}
-        failure={
-          list.isError && !data
-            ? {
-                message: t('invoices.loadFailed'),
-                onRetry: () => void list.refetch(),
-                retrying: list.isFetching,
-                inset: true,
-              }
-            : undefined
-        }
+        {...listState(
+          list,
+          {
+            summary: (count) => t('list.total', { count }),
+            pageSize: INVOICES_PAGE_SIZE,
+            page,
+            onPage: (p) => onChange({ status, page: p }),
+          },
+          { message: t('invoices.loadFailed'), inset: true },
+        )}
         empty={
           data?.Total !== 0 ? undefined : status === undefined ? (
             <EmptyState
@@ -133,15 +132,6 @@ export function InvoiceList({ status, page, onChange }: InvoiceListProps) {
               {t('invoices.emptyFiltered', { status: t(`status.${status}`) })}
             </Text>
           )
-        }
-        paging={
-          data && {
-            summary: t('list.total', { count: data.Total }),
-            total: data.Total,
-            pageSize: INVOICES_PAGE_SIZE,
-            page,
-            onPage: (p) => onChange({ status, page: p }),
-          }
         }
       />
     </Stack>

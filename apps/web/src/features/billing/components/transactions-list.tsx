@@ -10,7 +10,7 @@ import { money, signedMoney } from '../money';
 import classes from './billing.module.css';
 import { TOP_UP_INPUT_ID } from '../../../components/top-up-form';
 import { EmptyState } from '../../../components/empty-state';
-import { DataList, PhoneLine, type DataListColumn } from '../../../components/data-list';
+import { DataList, listState, PhoneLine, type DataListColumn } from '../../../components/data-list';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
@@ -42,7 +42,7 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
               size="compact-xs"
               ml={6}
               leftSection={<IconReceipt size={14} aria-hidden />}
-              loading={download.isPending && download.variables.id === entry.PaymentId}
+              loading={download.isPending && download.variables?.id === entry.PaymentId}
               onClick={() => download.mutate({ kind: 'receipt', id: entry.PaymentId! })}
               aria-label={t('transactions.receiptLabel', { id: entry.PaymentId })}
             >
@@ -88,13 +88,12 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
         className={classes.table}
         scroll
         columns={columns}
-        rows={data?.Items}
         rowKey={(entry) => entry.Id}
-        failure={
-          list.isError && !data
-            ? { message: t('transactions.loadFailed'), onRetry: () => void list.refetch(), retrying: list.isFetching }
-            : undefined
-        }
+        {...listState(
+          list,
+          { summary: (count) => t('list.total', { count }), pageSize: TRANSACTIONS_PAGE_SIZE, page, onPage },
+          { message: t('transactions.loadFailed') },
+        )}
         empty={
           data?.Total === 0 ? (
             <EmptyState
@@ -111,15 +110,6 @@ export function TransactionsList({ page, onPage }: { page: number; onPage: (page
               }
             />
           ) : undefined
-        }
-        paging={
-          data && {
-            summary: t('list.total', { count: data.Total }),
-            total: data.Total,
-            pageSize: TRANSACTIONS_PAGE_SIZE,
-            page,
-            onPage,
-          }
         }
       />
     </Stack>

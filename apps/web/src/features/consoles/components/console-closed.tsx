@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/router-link';
 import { useTranslation } from '../../../lib/i18n/react';
+import { useAction } from '../../../lib/use-action';
 import type { closeReason } from '../api/console-api';
 import { runInstanceAction, seeVmState } from '../../../lib/instances/instance-tasks';
 import { instanceKeys } from '../../../lib/instances/instances-api';
@@ -31,14 +32,17 @@ function PowerUp({ id, action, onRunning }: { id: number; action: 'start' | 'res
   const { t } = useTranslation('instance-console');
   const { t: tActions } = useTranslation('instance-actions');
   const queryClient = useQueryClient();
-  const power = useMutation({
-    mutationFn: async () => {
+  const power = useAction(async () => {
+    try {
       await runInstanceAction(queryClient, id, action, {});
       await seeVmState(queryClient, id, 'running');
-    },
-    onSuccess: onRunning,
-    onError: (error) => notifyFailure(tActions(`failed.${action}`), error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+      onRunning();
+    } catch (error) {
+      notifyFailure(tActions(`failed.${action}`), error);
+      throw error;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    }
   });
   return (
     <Button size="xs" loading={power.isPending} onClick={() => power.mutate()}>

@@ -3,11 +3,8 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/api-error';
 import { i18n } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/notify';
+import { MAX_INSTANCE_ID, routeId } from '../../../lib/route-id';
 import { instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
-
-/** An instance id from the path, or null when it cannot be one. */
-export const instanceIdFrom = (raw: string) =>
-  /^[1-9]\d{0,9}$/.test(raw) && Number(raw) < 2 ** 31 ? Number(raw) : null;
 
 /**
  * The existence check of the instance pages (docs/product/instances.md#detail-instancesid): an
@@ -15,7 +12,7 @@ export const instanceIdFrom = (raw: string) =>
  * /instances. Answers the id.
  */
 export async function ensureInstance(queryClient: QueryClient, raw: string): Promise<number> {
-  const id = instanceIdFrom(raw);
+  const id = routeId(raw, MAX_INSTANCE_ID);
   try {
     if (id === null) throw new Error('not an instance id');
     await queryClient.ensureQueryData(instanceStatusQueryOptions(id));

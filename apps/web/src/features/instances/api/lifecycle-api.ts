@@ -1,9 +1,10 @@
 import { AutoRenewResult, QUERY, Template, UpgradeOptions, type InstanceStatus, type VmState } from '@nimbus/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 import { instanceStatusQueryOptions } from '../../../lib/instances/instance-live-api';
 import { instanceKeys } from '../../../lib/instances/instances-api';
+import { useAction } from '../../../lib/use-action';
 
 export const lifecycleKeys = {
   upgrades: (id: number) => [...instanceKeys.all, 'upgrades', id] as const,
@@ -46,8 +47,11 @@ export const productTemplatesQueryOptions = (productId: number) =>
 /** POST api/instance/autorenew: stored at once, no task to wait for. */
 export function useAutoRenew(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (on: boolean) => api.post('instance/autorenew', { Id: id, AutoRenew: on }, AutoRenewResult),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  return useAction(async (on: boolean) => {
+    try {
+      return await api.post('instance/autorenew', { Id: id, AutoRenew: on }, AutoRenewResult);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+    }
   });
 }

@@ -9,12 +9,13 @@ import {
   IconTrash,
   type Icon,
 } from '@tabler/icons-react';
-import { type QueryClient, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { i18n } from '../../../lib/i18n/i18n';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import {
   type InstanceActionPath,
   runInstanceAction,
@@ -61,8 +62,21 @@ export const POWER_ORDER: PowerAction[] = ['start', 'resume', 'stop', 'restart',
 /** What the power hooks need of an instance: the task the server reports under way. */
 type PowerInstance = { Id: number; Hostname: string; RunningTask: InstanceSummary['RunningTask'] };
 
-/** The key of an instance's power mutations: every component of the page sees one under way. */
-const powerKey = (id: number) => [...instanceKeys.detail(id), 'power'] as const;
+/**
+ * The power actions this tab started, per instance, oldest first, until each has settled: every
+ * component of the page sees one under way, also after the one that started it is gone.
+ */
+const startedPower = new Map<number, { action: PowerAction }[]>();
+const powerListeners = new Set<() => void>();
+const subscribePower = (listener: () => void) => {
+  powerListeners.add(listener);
+  return () => powerListeners.delete(listener);
+};
+function setStartedPower(id: number, started: { action: PowerAction }[]) {
+  if (started.length > 0) startedPower.set(id, started);
+  else startedPower.delete(id);
+  for (const listener of powerListeners) listener();
+}
 
 const POWER_KINDS: readonly string[] = ['start', 'stop', 'restart', 'pause', 'resume'];
 
@@ -71,12 +85,9 @@ const POWER_KINDS: readonly string[] = ['start', 'stop', 'restart', 'pause', 're
  * state shows its outcome), else the task the server reports running (so it survives a reload).
  */
 export function usePowerPending(instance: Pick<PowerInstance, 'Id' | 'RunningTask'>): PowerAction | null {
-  const local = useMutationState({
-    filters: { mutationKey: powerKey(instance.Id), status: 'pending' },
-    select: (m) => m.state.variables as PowerAction,
-  });
+  const local = useSyncExternalStore(subscribePower, () => startedPower.get(instance.Id)?.[0]?.action);
   const task = instance.RunningTask;
-  return local[0] ?? (task && POWER_KINDS.includes(task.Kind) ? (task.Kind as PowerAction) : null);
+  return local ?? (task && POWER_KINDS.includes(task.Kind) ? (task.Kind as PowerAction) : null);
 }
 
 /** Power tasks this tab says the outcome of (once each, whichever part of the page started or found them). */
@@ -113,14 +124,24 @@ function sayDone(action: PowerAction): void {
 function usePowerActions(instance: PowerInstance) {
   const queryClient = useQueryClient();
   const pending = usePowerPending(instance);
-  const mutation = useMutation({
-    mutationKey: powerKey(instance.Id),
-    mutationFn: (action: PowerAction) => {
+  const mutation = useAction(async (action: PowerAction) => {
+    const id = instance.Id;
+    const started = { action };
+    setStartedPower(id, [...(startedPower.get(id) ?? []), started]);
+    try {
       const { path, body } = POWER_ACTIONS[action];
-      const work = runInstanceAction(queryClient, instance.Id, path, body, { onAccepted: (id) => announced.add(id) });
-      return announce(queryClient, instance.Id, action, work);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+      const work = runInstanceAction(queryClient, id, path, body, { onAccepted: (taskId) => announced.add(taskId) });
+      return await announce(queryClient, id, action, work);
+    } finally {
+      try {
+        await queryClient.invalidateQueries({ queryKey: instanceKeys.all });
+      } finally {
+        setStartedPower(
+          id,
+          (startedPower.get(id) ?? []).filter((s) => s !== started),
+        );
+      }
+    }
   });
   const run = (action: PowerAction) =>
     mutation

@@ -5,7 +5,7 @@ import { IconRocket, IconSearch, IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Flag } from '../../../components/flag';
-import { DataList, PhoneLine, type DataListColumn } from '../../../components/data-list';
+import { DataList, listState, PhoneLine, type DataListColumn } from '../../../components/data-list';
 import { AnchorLink, ButtonLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -185,23 +185,19 @@ export function InstancesPage({ search, onSearchChange }: InstancesPageProps) {
         className={classes.table}
         highlightOnHover
         columns={columns}
-        rows={data?.Items}
         rowKey={(instance) => instance.Id}
+        {...listState(list, {
+          summary: (count) => t('table.total', { count }),
+          pageSize: INSTANCES_PAGE_SIZE,
+          page,
+          onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+        })}
         empty={
           <Text c="dimmed" ta="center" p="xl">
             {t('empty.filtered')}
           </Text>
         }
         emptyUnderHead
-        paging={
-          data && {
-            summary: t('table.total', { count: data.Total }),
-            total: data.Total,
-            pageSize: INSTANCES_PAGE_SIZE,
-            page,
-            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
-          }
-        }
       />
     </Card>
   );

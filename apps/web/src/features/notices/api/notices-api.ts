@@ -1,7 +1,8 @@
 import { Notice, NoticeReadResult, type NoticeList } from '@nimbus/contract';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { noticeKeys } from '../../../lib/notices/notices-query';
+import { useAction } from '../../../lib/use-action';
 
 /** GET api/notice: one published notice with its sanitised HTML; a withdrawn one is "not found". */
 export const noticeQueryOptions = (id: number) =>
@@ -33,8 +34,7 @@ function afterRead(queryClient: QueryClient, unread: number, id?: number) {
 /** POST api/notice/read: the page sends it when the customer opens a notice. */
 export function useMarkNoticeRead() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.post('notice/read', { Id: id }, NoticeReadResult),
+  return useAction((id: number) => api.post('notice/read', { Id: id }, NoticeReadResult), {
     onSuccess: (result, id) => afterRead(queryClient, result.Unread, id),
   });
 }
@@ -42,8 +42,7 @@ export function useMarkNoticeRead() {
 /** POST api/notice/readAll. */
 export function useMarkAllNoticesRead() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post('notice/readAll', {}, NoticeReadResult),
+  return useAction(() => api.post('notice/readAll', {}, NoticeReadResult), {
     onSuccess: (result) => afterRead(queryClient, result.Unread),
   });
 }

@@ -3,7 +3,7 @@ import { Box, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } fro
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DataList } from '../../../components/data-list';
+import { DataList, listState } from '../../../components/data-list';
 import { useTranslation } from '../../../lib/i18n/react';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
 import { noticesQueryOptions } from '../../../lib/notices/notices-query';
@@ -47,15 +47,19 @@ export function NoticeList({ search, onSearchChange }: NoticeListProps) {
         />
       </Box>
       <DataList
-        rows={data?.Items}
         rowKey={(notice) => notice.Id}
+        {...listState(
+          list,
+          {
+            summary: (count) => t('list.total', { count }),
+            pageSize: NOTICES_PAGE_SIZE,
+            page: search.page ?? 1,
+            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+          },
+          { message: t('list.failed'), inset: true },
+        )}
         item={(notice) => <NoticeListItem notice={notice} search={search} />}
         listClassName={classes.items}
-        failure={
-          list.isError && !data
-            ? { message: t('list.failed'), onRetry: () => void list.refetch(), retrying: list.isFetching, inset: true }
-            : undefined
-        }
         loading={
           <Stack gap="xs" p="md">
             <Skeleton height={56} />
@@ -81,15 +85,6 @@ export function NoticeList({ search, onSearchChange }: NoticeListProps) {
               message={t('list.emptyMessage')}
             />
           )
-        }
-        paging={
-          data && {
-            summary: t('list.total', { count: data.Total }),
-            total: data.Total,
-            pageSize: NOTICES_PAGE_SIZE,
-            page: search.page ?? 1,
-            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
-          }
         }
       />
     </Card>

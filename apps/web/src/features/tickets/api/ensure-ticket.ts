@@ -3,11 +3,8 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError } from '../../../lib/api-error';
 import { i18n } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/notify';
+import { routeId } from '../../../lib/route-id';
 import { ticketQueryOptions } from './tickets-api';
-
-/** A ticket id from the path, or null when it cannot be one. */
-export const ticketIdFrom = (raw: string): number | null =>
-  /^[1-9]\d{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
 
 /**
  * The existence check of /tickets/{id} (docs/product/tickets.md#pages): a ticket that cannot be
@@ -15,7 +12,7 @@ export const ticketIdFrom = (raw: string): number | null =>
  * a redirect to /tickets.
  */
 export async function ensureTicket(queryClient: QueryClient, raw: string): Promise<number> {
-  const id = ticketIdFrom(raw);
+  const id = routeId(raw);
   try {
     if (id === null) throw new Error('not a ticket id');
     await queryClient.ensureQueryData(ticketQueryOptions(id));

@@ -2,9 +2,10 @@ import type { Ticket } from '@nimbus/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../../components/dialog';
 import { showErrorToast } from '../../../lib/form/error-toast';
+import { useAction } from '../../../lib/use-action';
 import { useTranslation } from '../../../lib/i18n/react';
 import { notify } from '../../../lib/notify';
 import { ticketKeys } from '../api/ticket-keys';
@@ -16,7 +17,7 @@ export function CloseTicketButton({ ticket }: { ticket: Ticket }) {
   const { t: tErrors } = useTranslation('errors');
   const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure(false);
-  const send = useMutation({ mutationFn: closeTicket });
+  const send = useAction(closeTicket);
 
   const confirm = () =>
     send.mutate(ticket.Id, {

@@ -1,10 +1,11 @@
 import { TICKET_LIMITS, type Ticket } from '@nimbus/contract';
 import { Alert, Button, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { isApiError } from '../../../lib/api-error';
+import { useAction } from '../../../lib/use-action';
 import { showFormError } from '../../../lib/form/server-errors';
 import { useForm } from '../../../lib/form/use-form';
 import { useFormField } from '../../../lib/form/use-form-field';
@@ -57,9 +58,7 @@ function NewTicketForm({
   const [waitAsked, setWaitAsked] = useState(false);
   const [attachmentsError, setAttachmentsError] = useState<string>();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const send = useMutation({
-    mutationFn: (body: Parameters<typeof addTicket>[0]) => addTicket(body, idempotencyKey),
-  });
+  const send = useAction((body: Parameters<typeof addTicket>[0]) => addTicket(body, idempotencyKey));
   const initialType = typeId !== undefined ? String(typeId) : '';
   const form = useForm<NewTicketValues>({
     initialValues: { TypeId: initialType, InstanceId: '', Title: '', Content: '' },

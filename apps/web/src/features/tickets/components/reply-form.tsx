@@ -1,8 +1,9 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
+import { useAction } from '../../../lib/use-action';
 import { showFormError } from '../../../lib/form/server-errors';
 import { useForm } from '../../../lib/form/use-form';
 import { useFormField } from '../../../lib/form/use-form-field';
@@ -24,10 +25,9 @@ export function ReplyForm({ ticketId }: { ticketId: number }) {
   const [waitAsked, setWaitAsked] = useState(false);
   const [attachmentsError, setAttachmentsError] = useState<string>();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const send = useMutation({
-    mutationFn: (body: { Content: string; AttachmentIds: number[] }) =>
-      replyTicket({ Id: ticketId, ...body }, idempotencyKey),
-  });
+  const send = useAction((body: { Content: string; AttachmentIds: number[] }) =>
+    replyTicket({ Id: ticketId, ...body }, idempotencyKey),
+  );
   const form = useForm<{ Content: string }>({ initialValues: { Content: '' }, validate: validateReply });
   const field = useFormField(form);
 

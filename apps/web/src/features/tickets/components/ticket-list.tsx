@@ -2,7 +2,7 @@ import { TICKET_STATUSES, type TicketSummary } from '@nimbus/contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataList, type DataListColumn } from '../../../components/data-list';
+import { DataList, listState, type DataListColumn } from '../../../components/data-list';
 import { AnchorLink } from '../../../components/router-link';
 import { StatusFilter } from '../../../components/status-filter';
 import { useDateFormat } from '../../../lib/i18n/use-date-format';
@@ -137,21 +137,17 @@ export function TicketList({ search, onSearchChange, onNew }: TicketListProps) {
         highlightOnHover
         scroll
         columns={columns}
-        rows={data?.Items}
         rowKey={(ticket) => ticket.Id}
+        {...listState(list, {
+          summary: (count) => t('table.total', { count }),
+          pageSize: TICKETS_PAGE_SIZE,
+          page,
+          onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
+        })}
         empty={
           <Text c="dimmed" ta="center" p="xl">
             {search.status ? t('empty.filtered', { status: t(`status.${search.status}`) }) : t('empty.page')}
           </Text>
-        }
-        paging={
-          data && {
-            summary: t('table.total', { count: data.Total }),
-            total: data.Total,
-            pageSize: TICKETS_PAGE_SIZE,
-            page,
-            onPage: (p) => onSearchChange({ ...search, page: p === 1 ? undefined : p }),
-          }
         }
       />
     </Card>
