@@ -25,7 +25,7 @@ const CUSTOMERS = 100;
 const INSTANCES_PER_CUSTOMER = 10;
 
 const CONSTANT = STATUS_SAMPLE;
-const { db, app, base, embedded, api, close } = await startBenchApp('status', {
+const { db, base, embedded, api, close } = await startBenchApp('status', {
   extend: async (a, perMinute) => {
     await a.register(
       async (scope) => {
