@@ -76,11 +76,29 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
   });
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
+// A port from the kernel's own pool (listen on 0, close, hand it to a child) can be taken before
+// the child binds it: every outgoing connection on the machine draws its local port from that same
+// pool (32768-60999 on Linux), and so does the next freePort of a test file running beside this
+// one. A server then died with EADDRINUSE, one run in many. Ports are handed out below that pool
+// instead, from a block of its own for each Vitest worker, and each one is tried before it is given.
+const PORT_BLOCK = 1500;
+const PORT_FLOOR = 20_000;
+const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 8;
+let nextPort = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A TCP port on 127.0.0.1 that is free now and that nothing else in the test run will be given. */
 export async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => srv.once('listening', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
+  for (let tries = 0; tries < PORT_BLOCK; tries++) {
+    const port = PORT_FLOOR + worker * PORT_BLOCK + (nextPort++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in this worker's block from ${PORT_FLOOR + worker * PORT_BLOCK}`);
 }

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,19 +56,10 @@ describe('the embedded default: an emulated cluster per region', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const srv = createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => srv.once('listening', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
 describe('COMPUTE_CONFIG against a standalone emulator process', () => {
   let emulator: ChildProcess;
   let configFile: string;
   beforeAll(async () => {
-    const port = await freePort();
     emulator = spawn(
       'npm',
       [
@@ -77,8 +67,9 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
         '--silent',
         'pve-emulator',
         '--',
+        // Port 0: the system picks a free one, and the banner says which.
         '--port',
-        String(port),
+        '0',
         '--token',
         'panel@pve!prod=s3cret',
         '--user',
@@ -91,9 +82,14 @@ describe('COMPUTE_CONFIG against a standalone emulator process', () => {
       // Its own process group: npm does not pass SIGTERM on to the emulator it starts.
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true },
     );
-    await new Promise<void>((resolve) =>
-      emulator.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()),
-    );
+    const port = await new Promise<string>((resolve) => {
+      let out = '';
+      emulator.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (listening) resolve(listening[1]!);
+      });
+    });
     const cluster = {
       name: 'lab-1',
       apiUrl: `http://127.0.0.1:${port}`,
