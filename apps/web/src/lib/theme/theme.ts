@@ -46,7 +46,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
-    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    // Teal 9 read at 4.49:1 on its tinted background over a white card (Lighthouse, a paid or
+    // running badge); this tone keeps 5.8:1.
+    '--mantine-color-teal-light-color': '#076b4d',
     // Orange 9 reads at 3.9:1 on its tinted background; this tone keeps 5:1 (unpaid, test gateway).
     '--mantine-color-orange-light-color': '#b8400d',
     '--mantine-color-orange-outline': '#b8400d',
