@@ -1,5 +1,5 @@
 import { type DeployResult, POLL, type Region } from '@nimbus/contract';
-import { deployBody } from './deploy-helpers.js';
+import { deployBody } from './deploy-body.js';
 import { freePort, startServer } from './processes.js';
 
 /**

@@ -5,6 +5,8 @@ import { post } from '../src/domains/users/ledger.js';
 import { call } from './api.js';
 import type { Harness } from './harness.js';
 
+export { deployBody } from './deploy-body.js';
+
 /** Credits a customer through the ledger, as an operator's adjustment. */
 export async function topUp(h: Harness, userId: number, minor: number): Promise<void> {
   await withTx(h.db, (tx) => post(tx, userId, 'adjustment', minor, 'test credit'));
@@ -29,19 +31,6 @@ export async function pick(h: Harness, ssid: string, region: string, group: stri
     ssid,
   });
   return { product: p, templates: templates.body.data };
-}
-
-export function deployBody(productId: number, templateId: number, over: Record<string, unknown> = {}) {
-  return {
-    ProductId: productId,
-    Quantity: 1,
-    Cycle: 'Month',
-    PromotionCode: '',
-    Hostnames: ['web-1'],
-    UserData: { TemplateId: templateId, Username: 'ada', Password: 'correct horse battery', SSHKeyIds: [] },
-    CustomConfig: [],
-    ...over,
-  };
 }
 
 /** Polls a task the way the deploy page does until it ends; returns its last state. */
