@@ -4,7 +4,10 @@ import { ERROR_CODES } from './errors.js';
 // Apart from the codes in errors.ts: the web app needs the codes before sign-in, and importing
 // them must not bring these schemas, and classic zod with them, into its first download.
 
-/** The error envelope of DESIGN.md. `fields` maps a payload field to a validation message key. */
+/**
+ * The error envelope (docs/product/README.md, "API conventions"). `fields` maps a payload field to
+ * a validation message key.
+ */
 export const ErrorBody = z
   .object({
     code: z.enum(ERROR_CODES),

@@ -36,7 +36,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   finish_invoice_error: 'This invoice cannot be paid this way.',
 };
 
-/** An error the API answers with the envelope of DESIGN.md. */
+/** An error the API answers with the error envelope (docs/product/README.md, "API conventions"). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
