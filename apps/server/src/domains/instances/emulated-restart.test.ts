@@ -98,3 +98,52 @@ describe('the embedded emulated clusters across restarts', () => {
     }
   }, 180_000);
 });
+
+describe('a deploy under way when the console dies with its emulated clusters', () => {
+  it('is finished after the restart, although the clusters no longer know its clone task', async () => {
+    // A database and data folder of its own: the first start makes the demo account.
+    const own = {
+      ...env,
+      DATABASE_URL: await freshDatabase(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nimbus-emu-deploy-')),
+      // Slow enough that the clone is still running when the process is killed.
+      PVE_EMULATOR_SPEED: '0.3',
+    };
+    const db = createPool(own.DATABASE_URL, { max: 1 });
+    let s = await startConsole(own);
+    let ssid = '';
+    let id = 0;
+    let taskId = 0;
+    try {
+      ssid = await signIn(s, demoAccount(s));
+      const d = await deployInTokyo(s, ssid, 'in-flight-1');
+      expect(d.status, JSON.stringify(d.body)).toBe(200);
+      ({ InstanceId: id, TaskId: taskId } = d.body.data);
+      // The clone has been sent, and its task id kept, when the process dies.
+      for (;;) {
+        const { rows } = await db.query<{ upid: string | null; status: number }>(
+          "select state->>'cloneUpid' as upid, status from tasks where id = $1",
+          [taskId],
+        );
+        expect(rows[0]!.status, 'the deploy ended before the kill').toBeLessThan(2);
+        if (rows[0]!.upid) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+    } finally {
+      await stop(s.server.child, 'SIGKILL');
+    }
+
+    s = await startConsole(own);
+    try {
+      expect(await taskEnd(s, ssid, id, taskId)).toBe(2);
+      expect(await settled(s, ssid, id, 'running')).toBe('running');
+      const list = await s.api<{ Items: { Hostname: string }[] }>('GET', '/instances', ssid);
+      expect(list.body.data.Items.map((i) => i.Hostname)).toEqual(['in-flight-1']);
+    } finally {
+      await db.end();
+      expect(await stop(s.server.child)).toBe(0);
+      rmSync(own.DATA_DIR, { recursive: true, force: true });
+      await dropDatabase(own.DATABASE_URL);
+    }
+  }, 180_000);
+});

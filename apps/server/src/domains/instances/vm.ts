@@ -132,10 +132,18 @@ export async function ensureVm(
   try {
     if (state.cloneUpid) {
       // A clone was sent before (this worker or one that died): its task has the verdict.
-      await client.waitTask(state.cloneUpid.split(':')[1] ?? node, state.cloneUpid, {
-        timeoutMs: CLONE_TIMEOUT_MS,
-        signal,
-      });
+      try {
+        await client.waitTask(state.cloneUpid.split(':')[1] ?? node, state.cloneUpid, {
+          timeoutMs: CLONE_TIMEOUT_MS,
+          signal,
+        });
+      } catch (e) {
+        // Proxmox no longer knows the task: its node lost its task list (the embedded emulated
+        // clusters die with the console; a reinstalled node forgets too). The verdict is then the
+        // VM's, read below: missing, it is cloned again; ours, it is kept.
+        if (!isUnknownTask(e)) throw e;
+        await save({ cloneUpid: null });
+      }
     }
     const found = await presence();
     if (found === 'foreign') throw notOurs();
@@ -175,6 +183,9 @@ export async function ensureVm(
   if (st.lock) throw new Error(`VM ${vmid} is still locked (${st.lock})`);
   return { node, vmid };
 }
+
+/** Proxmox's answer for a task id its node does not know. */
+const isUnknownTask = (e: unknown) => e instanceof ProxmoxError && e.status === 500 && /no such task/i.test(e.reason);
 
 /** A VMID that holds a VM not carrying this instance's marks: never retried, adopted or removed. */
 export class NotOursError extends Error {}
