@@ -33,7 +33,7 @@ function vitestFailures(report, logFile) {
   for (const file of report?.testResults ?? [])
     for (const t of file.assertionResults ?? [])
       if (t.status === 'failed')
-        lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+        lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${headLines(t.failureMessages?.[0])}`);
   for (const file of report?.testResults ?? [])
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
       lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
@@ -62,6 +62,22 @@ function playwrightFailures(report) {
   };
   for (const suite of report?.suites ?? []) walk(suite);
   return lines;
+}
+
+/**
+ * The first lines of a failure message, joined: a child process's error puts the cause on a later
+ * line than the first (a server that "exited with 1" after a warning line, say).
+ */
+function headLines(text, count = 3) {
+  const lines = String(text ?? '')
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines
+    .slice(0, count)
+    .map((line) => line.slice(0, 300))
+    .join(' ⏎ ');
 }
 
 function firstLine(text) {
