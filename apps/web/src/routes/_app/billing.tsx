@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ensureInvoice } from '../../features/billing/api/ensure-invoice';
 import { paymentMethodsQueryOptions } from '../../lib/payments/top-up-api';
+import { recentEntriesQuery, unpaidCountQuery } from '../../features/billing/components/balance-card';
 import { BillingPage } from '../../features/billing/components/billing-page';
 import { type BillingSearch, parseBillingSearch } from '../../features/billing/search';
 import { preloadStripe } from '../../features/billing/stripe';
@@ -13,15 +14,20 @@ export const Route = createFileRoute('/_app/billing')({
   validateSearch: parseBillingSearch,
   loaderDeps: ({ search }) => ({ invoice_id: search.invoice_id }),
   // An invoice_id (docs/product/billing.md#pages) is fetched (3 retries, 100 ms apart) and opened,
-  // or the customer lands on /billing with a warning. The payment methods are prefetched; in
-  // production, with Stripe configured, its SDK starts loading.
+  // or the customer lands on /billing with a warning. The payment methods and the balance card's
+  // reads are fetched; in production, with Stripe configured, its SDK starts loading.
   loader: async ({ context, deps }) => {
     const { queryClient } = context;
     if (deps.invoice_id !== undefined) {
       const id = await ensureInvoice(queryClient, deps.invoice_id);
       throw redirect({ to: '/invoices/$id', params: { id: String(id) }, replace: true });
     }
-    const methods = await queryClient.ensureQueryData(paymentMethodsQueryOptions());
+    const [methods] = await Promise.all([
+      queryClient.ensureQueryData(paymentMethodsQueryOptions()),
+      // The balance card's reads, with the page (a read that fails leaves its part of the card out).
+      queryClient.prefetchQuery(unpaidCountQuery()),
+      queryClient.prefetchQuery(recentEntriesQuery()),
+    ]);
     preloadStripe(methods.StripePublishableKey);
   },
   component: BillingRoute,

@@ -12,6 +12,14 @@ import classes from './billing.module.css';
 const RECENT = 3;
 
 /**
+ * The card's own reads. The billing page's loader starts them with the page, so the card shows
+ * complete: filled after it showed, it grew and pushed the page below it down (a layout shift of
+ * 0.11 on a phone).
+ */
+export const unpaidCountQuery = () => invoicesQueryOptions({ limit: 1, status: 'unpaid' });
+export const recentEntriesQuery = () => transactionsQueryOptions({ limit: RECENT });
+
+/**
  * The balance, how many invoices wait to be paid (a link to them), and the last few movements of
  * the balance with a link to every transaction.
  */
@@ -25,8 +33,8 @@ export function BalanceCard({
   const { t } = useTranslation('billing');
   const date = useDateFormat();
   const user = useSessionUser();
-  const unpaid = useQuery(invoicesQueryOptions({ limit: 1, status: 'unpaid' }));
-  const recent = useQuery(transactionsQueryOptions({ limit: RECENT }));
+  const unpaid = useQuery(unpaidCountQuery());
+  const recent = useQuery(recentEntriesQuery());
   const title = t('balance.title');
   const count = unpaid.data?.Total ?? 0;
   return (
