@@ -1,4 +1,5 @@
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -86,6 +87,35 @@ describe('the embedded PostgreSQL wherever Nimbus is cloned', () => {
       expect(exe).toBe(path.join(home, 'bin', 'postgres'));
     } finally {
       await db.stop();
+    }
+  });
+});
+
+describe('the embedded PostgreSQL on a busy machine', () => {
+  it('takes another port when the one it picked is taken before PostgreSQL binds it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nimbus-port-'));
+    cleanup.push(dataDir);
+    // Another program binds the picked port between the check and PostgreSQL's start.
+    const taken = await freePort();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(taken, '127.0.0.1', resolve));
+    const next = await freePort();
+    const picks = [taken, next];
+    try {
+      const db = await startEmbedded(dataDir, createLogger('silent'), { freePort: async () => picks.shift()! });
+      try {
+        expect(new URL(db.url).port).toBe(String(next));
+        // The lock says where it listens, for the admin CLI and other processes on DATA_DIR.
+        expect(JSON.parse(readFileSync(path.join(dataDir, 'nimbus.lock'), 'utf8'))).toMatchObject({ port: next });
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+        await client.end();
+      } finally {
+        await db.stop();
+      }
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
     }
   });
 });

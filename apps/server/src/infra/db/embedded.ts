@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { initCluster, startCluster, type RunningCluster } from './pg-cluster.js';
+import { initCluster, PortTakenError, startCluster, type RunningCluster } from './pg-cluster.js';
 import {
   packagedBinaries,
   postgresUser,
@@ -147,7 +147,12 @@ export interface EmbeddedOptions {
   stateDir?: string;
   /** The TCP port on 127.0.0.1 (default: a free one), e.g. to keep a load test within its ports. */
   port?: number;
+  /** Where free ports come from when `port` is not given (default: the system's). */
+  freePort?: () => Promise<number>;
 }
+
+/** Tries of a free port for the cluster; see startOnFreePort. */
+const PORT_TRIES = 3;
 
 /** Starts the embedded PostgreSQL of DATA_DIR, holding DATA_DIR/nimbus.lock while it runs. */
 export async function startEmbedded(dataDir: string, log: Logger, opts: EmbeddedOptions = {}): Promise<EmbeddedDb> {
@@ -156,7 +161,8 @@ export async function startEmbedded(dataDir: string, log: Logger, opts: Embedded
   // The postgres system user must be able to enter DATA_DIR itself when the cluster lives inside it.
   chmodSync(dir, 0o755);
   const lockFile = path.join(dir, 'nimbus.lock');
-  const port = opts.port ?? (await freePort());
+  const nextPort = opts.freePort ?? freePort;
+  let port = opts.port ?? (await nextPort());
   takeLock(lockFile, { pid: process.pid, port });
   process.on('exit', () => rmSync(lockFile, { force: true }));
   let cluster: RunningCluster | undefined;
@@ -171,7 +177,20 @@ export async function startEmbedded(dataDir: string, log: Logger, opts: Embedded
       await initCluster(binaries, pgDir, record.password, user);
     }
     await reapOrphan(pgDir, log);
-    cluster = await startCluster(binaries, pgDir, port, user, log);
+    for (let tries = 1; ; tries++) {
+      try {
+        cluster = await startCluster(binaries, pgDir, port, user, log);
+        break;
+      } catch (e) {
+        // A free port is checked, then handed to postgres, which binds it a moment later: any
+        // outgoing connection on the machine (they draw from the same pool) can take it between.
+        // Another one is tried, unless the port was asked for.
+        if (!(e instanceof PortTakenError) || opts.port !== undefined || tries >= PORT_TRIES) throw e;
+        log.warn({ port }, 'the port picked for the embedded PostgreSQL was taken; trying another');
+        port = await nextPort();
+        writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port }));
+      }
+    }
     const admin = new pg.Client({ connectionString: embeddedUrl(port, record.password, 'postgres') });
     await admin.connect();
     try {

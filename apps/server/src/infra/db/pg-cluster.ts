@@ -49,6 +49,9 @@ export async function initCluster(b: PgBinaries, dir: string, password: string, 
   }
 }
 
+/** postgres could not listen: something else holds its port. */
+export class PortTakenError extends Error {}
+
 export interface RunningCluster {
   stop(): Promise<void>;
 }
@@ -86,7 +89,12 @@ export function startCluster(
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       const last = tail.trim().split('\n').slice(-2).join(' ');
-      reject(new Error(`postgres exited (${code ?? signal}) before accepting connections: ${last}`));
+      const message = `postgres exited (${code ?? signal}) before accepting connections: ${last}`;
+      reject(
+        /could not bind IPv4 address[^\n]*Address already in use/.test(tail)
+          ? new PortTakenError(message)
+          : new Error(message),
+      );
     });
   });
 }
