@@ -151,7 +151,7 @@ export interface EmbeddedOptions {
   freePort?: () => Promise<number>;
 }
 
-/** Tries of a free port for the cluster; see startOnFreePort. */
+/** How many free ports startEmbedded tries when the one it picked is taken before postgres binds it. */
 const PORT_TRIES = 3;
 
 /** Starts the embedded PostgreSQL of DATA_DIR, holding DATA_DIR/nimbus.lock while it runs. */
