@@ -40,6 +40,9 @@ export function send(baseUrl: string, agent: http.Agent, req: RawRequest): Promi
   const url = new URL(baseUrl.replace(/\/+$/, '') + req.path);
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    // Aborted already: nothing is sent. (Destroying a request before its error listener exists
+    // throws its "socket hang up" out of the process.)
+    if (req.signal?.aborted) return reject(abortReason(req.signal));
     let connected = false;
     let timedOut = false;
     let settled = false;
@@ -74,7 +77,6 @@ export function send(baseUrl: string, agent: http.Agent, req: RawRequest): Promi
       if (!connected) fail(`connect timeout after ${req.connectTimeoutMs} ms`, true);
     }, req.connectTimeoutMs);
     const overallTimer = setTimeout(() => fail(`no response within ${req.timeoutMs} ms`, true), req.timeoutMs);
-    if (req.signal?.aborted) return onAbort();
     req.signal?.addEventListener('abort', onAbort, { once: true });
 
     r.on('socket', (socket) => {

@@ -133,6 +133,22 @@ describe('HttpClient against a fake pveproxy', () => {
     await expect(client.qemu.power('pve1', 100, 'start')).rejects.toMatchObject({ kind: 'network', notSent: true });
   });
 
+  it('sends nothing when aborted before the call, and stops a call aborted on the way', async () => {
+    const { client, seen } = await setup(() => undefined);
+    const stopped = new Error('stopping');
+    // Either way the call rejects with the reason and nothing escapes as an uncaught error (Vitest
+    // fails the run on one).
+    await expect(client.request({ method: 'GET', path: '/version', signal: AbortSignal.abort(stopped) })).rejects.toBe(
+      stopped,
+    );
+    expect(seen).toHaveLength(0);
+    const ac = new AbortController();
+    const pending = client.request({ method: 'GET', path: '/version', signal: ac.signal });
+    await expect.poll(() => seen.length).toBe(1);
+    ac.abort(stopped);
+    await expect(pending).rejects.toBe(stopped);
+  });
+
   it('keeps the token secret out of inspected clients', () => {
     const client = new ProxmoxClient({ baseUrl: 'https://pve.example:8006/api2/json', token: TOKEN });
     expect(inspect(client, { depth: 8 })).not.toContain('secret-uuid');
