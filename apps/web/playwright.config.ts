@@ -23,7 +23,9 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: E2E.baseUrl,
-    trace: 'retain-on-failure',
+    // A trace of every test is recorded (DOM snapshots and a screencast) to keep the failed ones: a
+    // large part of the browsers' work. CI keeps no files, only the end of the log, so it records none.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: CHROMIUM,
   },
   webServer: [
