@@ -1,5 +1,5 @@
 // Runs every check and test of the project and ends with one line: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -100,10 +100,40 @@ const npx = (bin, ...args) => ['node', [path.join(root, 'node_modules', '.bin', 
 
 check('browser', 'bash', ['scripts/ensure-browser.sh']);
 check('promtool', 'bash', ['scripts/ensure-promtool.sh']);
-check('lint', ...npx('eslint', '.', '--max-warnings', '0'));
-check('format', ...npx('prettier', '--check', '.'));
-check('typecheck', ...npx('tsc', '-b'));
-check('boundaries', 'node', ['scripts/check-boundaries.mjs']);
+/**
+ * Checks that each use one core and share nothing, run side by side (on two cores the four take
+ * the time of the type check alone); each one's output is printed whole when it ends.
+ */
+async function checksSideBySide(checks) {
+  const started = Date.now();
+  console.log(`\n▶ ${checks.map((c) => c[0]).join(', ')}, side by side`);
+  const outcomes = await Promise.all(
+    checks.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (c) => out.push(c));
+          child.stderr.on('data', (c) => out.push(c));
+          child.on('error', (e) => out.push(Buffer.from(`${String(e)}\n`)));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            process.stdout.write(`\n▶ ${name}: ${cmd} ${args.join(' ')}\n${Buffer.concat(out).toString()}`);
+            console.log(`◀ ${name}: exit ${code} in ${seconds}s`);
+            resolve({ name, ok: code === 0 });
+          });
+        }),
+    ),
+  );
+  for (const { name, ok } of outcomes) results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+await checksSideBySide([
+  ['lint', ...npx('eslint', '.', '--max-warnings', '0')],
+  ['format', ...npx('prettier', '--check', '.')],
+  ['typecheck', ...npx('tsc', '-b')],
+  ['boundaries', 'node', ['scripts/check-boundaries.mjs']],
+]);
 // Two API and two worker replicas behind HAProxy under a customer load while replicas are killed:
 // nothing lost, doubled or miscounted (bench/proof, the short run; ~90 s).
 check('proof at scale', 'node', ['--import', 'tsx', 'bench/proof/main.ts', '--quick']);
@@ -134,15 +164,14 @@ function vitest(name, node, args = []) {
 }
 
 vitest('vitest', 'node');
-// Node 24 is the documented runtime (README); the machine's Node ran everything above. The unit and
-// compute suites run on Node 24 as well, from the binary the npm registry publishes
-// (scripts/ensure-node24.sh). The server suite on Node 24 is run by hand: in every run it would add
-// about five minutes to a suite already at CI's budget (docs/benchmarks.md, "Whole test suite").
+// Node 24 is the documented runtime (README); the machine's Node ran everything above. Every Vitest
+// suite (unit, compute, server) runs on Node 24 as well, from the binary the npm registry publishes
+// (scripts/ensure-node24.sh).
 const node24 = spawnSync('bash', ['scripts/ensure-node24.sh'], { cwd: root, encoding: 'utf8' });
 if (node24.status !== 0) {
   console.log(node24.stderr);
   results.push({ name: 'vitest on Node 24', passed: 0, failed: 1, failures: [node24.stderr.trim()] });
-} else vitest('vitest on Node 24', node24.stdout.trim(), ['--project', 'unit', '--project', 'compute']);
+} else vitest('vitest on Node 24', node24.stdout.trim());
 
 const built = run('web build', 'node', ['scripts/build-web.mjs']);
 if (!built) results.push({ name: 'web build', passed: 0, failed: 1 });
