@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminCli } from './support/admin';
 import { type Account, createAccount, latestInvoiceId } from './support/api';
-import { clearFaults, injectFault } from './support/compute';
+import { injectFault } from './support/compute';
 import { expect, expectPageReady, field, presetChoice, signInAs, test } from './support/fixtures';
 import { E2E } from './support/ports';
 
@@ -573,7 +573,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
       const account = await createAccount();
       topUp(account, '20');
       const region = (await catalogue(account, locale)).find((r) => r.CountryCode === code)!;
-      await injectFault({
+      const disarm = await injectFault({
         region: code,
         kind: 'task-fail',
         path: '/status/start$',
@@ -599,7 +599,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await expect(failure).toContainText(t.failedTitle);
         await expect(failure).toContainText(t.failedRefunded);
       } finally {
-        await clearFaults(code);
+        await disarm();
       }
     });
   });

@@ -11,7 +11,7 @@ import {
   signInAs,
   test,
 } from './support/fixtures';
-import { clearFaults, findVm, injectFault, proxmoxVm } from './support/compute';
+import { findVm, injectFault, proxmoxVm } from './support/compute';
 import { KNOWN_KEYS } from '../../server/test/ssh-keys';
 import { E2E } from './support/ports';
 
@@ -367,7 +367,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
     test('says "reinstall failed" when the reinstall task fails', async ({ page }) => {
       test.setTimeout(90_000);
       await onInstance(page, `rebuild-${tag}`);
-      await injectFault({
+      const disarm = await injectFault({
         region: 'hk',
         kind: 'task-fail',
         method: 'POST',
@@ -391,7 +391,7 @@ for (const locale of ['en_US', 'zh_CN'] as const) {
         await expect(page.getByText(t.reinstallFailed, { exact: true })).toBeVisible({ timeout: 30_000 });
         await expect(dialog).toBeVisible();
       } finally {
-        await clearFaults('hk');
+        await disarm();
       }
     });
 

@@ -18,8 +18,11 @@ export interface FaultSpec {
 }
 
 export interface Faults {
-  /** Injects a fault into matching requests; `times` defaults to 1 (Infinity allowed). */
-  add(f: FaultSpec): void;
+  /**
+   * Injects a fault into matching requests; `times` defaults to 1 (Infinity allowed). Answers a
+   * function that removes this fault alone, leaving the faults others armed.
+   */
+  add(f: FaultSpec): () => void;
   /** Removes every pending fault. */
   clear(): void;
 }
@@ -54,8 +57,12 @@ export class FaultInjector implements Faults {
   }
 
   /** Injects a fault into matching requests; `times` defaults to 1 (Infinity allowed). */
-  add(f: FaultSpec): void {
-    this.armed.push({ ...f, remaining: f.times ?? 1 });
+  add(f: FaultSpec): () => void {
+    const armed: Armed = { ...f, remaining: f.times ?? 1 };
+    this.armed.push(armed);
+    return () => {
+      this.armed = this.armed.filter((a) => a !== armed);
+    };
   }
 
   /** Removes every pending fault. */

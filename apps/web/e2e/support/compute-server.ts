@@ -79,6 +79,10 @@ async function removeByName(name: string): Promise<boolean> {
   return true;
 }
 
+/** The faults tests armed, by the id their POST answered, to remove one without the others. */
+const armed = new Map<number, () => void>();
+let lastFaultId = 0;
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const send = (status: number, data: unknown = null) => {
@@ -91,19 +95,24 @@ const server = createServer((req, res) => {
       const f = (await body(req)) as FaultRequest;
       const emu = compute.emulators.get(f.region);
       if (!emu) return send(404, { error: `no region ${f.region}` });
-      emu.faults.add({
-        kind: f.kind,
-        method: f.method,
-        path: new RegExp(f.path),
-        times: f.times ?? Infinity,
-        message: f.message,
-        latencyMs: f.latencyMs,
-      });
-      return send(200);
+      const id = ++lastFaultId;
+      armed.set(
+        id,
+        emu.faults.add({
+          kind: f.kind,
+          method: f.method,
+          path: new RegExp(f.path),
+          times: f.times ?? Infinity,
+          message: f.message,
+          latencyMs: f.latencyMs,
+        }),
+      );
+      return send(200, { id });
     }
-    if (url.pathname === '/faults' && req.method === 'DELETE') {
-      const region = url.searchParams.get('region');
-      for (const [code, emu] of compute.emulators) if (!region || code === region) emu.faults.clear();
+    const one = /^\/faults\/(\d+)$/.exec(url.pathname);
+    if (one && req.method === 'DELETE') {
+      armed.get(Number(one[1]))?.();
+      armed.delete(Number(one[1]));
       return send(200);
     }
     if (url.pathname === '/vm') {

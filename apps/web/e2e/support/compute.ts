@@ -3,19 +3,22 @@ import type { FaultRequest } from './compute-server';
 
 const control = `http://127.0.0.1:${E2E.computePort}`;
 
-/** Arms a fault in the emulated Proxmox of a region (until cleared; `times` to limit it). */
-export async function injectFault(f: FaultRequest): Promise<void> {
+/**
+ * Arms a fault in the emulated Proxmox of a region (`times` to limit it); answers a function that
+ * removes this fault alone, so that tests running meanwhile keep the faults they armed.
+ */
+export async function injectFault(f: FaultRequest): Promise<() => Promise<void>> {
   const res = await fetch(`${control}/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(f),
   });
   if (!res.ok) throw new Error(`inject fault: ${res.status}`);
-}
-
-/** Removes the armed faults of a region, or of every region. */
-export async function clearFaults(region?: string): Promise<void> {
-  await fetch(`${control}/faults${region ? `?region=${region}` : ''}`, { method: 'DELETE' });
+  const { id } = (await res.json()) as { id: number };
+  return async () => {
+    const removed = await fetch(`${control}/faults/${id}`, { method: 'DELETE' });
+    if (!removed.ok) throw new Error(`remove fault ${id}: ${removed.status}`);
+  };
 }
 
 /** A VM as the emulated Proxmox of a region holds it, or null. */

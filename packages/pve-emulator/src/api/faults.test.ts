@@ -64,6 +64,17 @@ describe('fault injection', () => {
     expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(200);
   });
 
+  it('removes one fault by the function add answered, leaving the others armed', async () => {
+    const disarm = em.faults.add({ kind: 'http-503', path: /^\/cluster\/nextid$/, times: Infinity });
+    em.faults.add({ kind: 'http-500', path: /^\/version$/, times: Infinity });
+    expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(503);
+    disarm();
+    expect((await api(em, 'GET', '/cluster/nextid')).status).toBe(200);
+    expect((await api(em, 'GET', '/version')).status).toBe(500);
+    em.faults.clear();
+    expect((await api(em, 'GET', '/version')).status).toBe(200);
+  });
+
   it('probability hits about that share of matching requests and lets the others through', async () => {
     em.faults.add({ kind: 'http-503', path: /^\/version$/, probability: 0.3, times: Infinity });
     const statuses = [];
