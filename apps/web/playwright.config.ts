@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from './e2e/support/chromium';
+import { PLAYWRIGHT_CHROMIUM } from './e2e/support/chromium';
 import { E2E, E2E_LEGAL, E2E_OIDC, E2E_OIDC_HALFWAY, E2E_OIDC_OFFLINE } from './e2e/support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,7 +26,7 @@ export default defineConfig({
     // A trace of every test is recorded (DOM snapshots and a screencast) to keep the failed ones: a
     // large part of the browsers' work. CI keeps no files, only the end of the log, so it records none.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: CHROMIUM,
+    launchOptions: PLAYWRIGHT_CHROMIUM,
   },
   webServer: [
     {

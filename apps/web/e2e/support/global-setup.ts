@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { MailCatcher } from '../../../server/test/mail-catcher';
 import { prepareAdminCli } from '../../../server/test/processes';
 import { readMail } from '../../../server/test/read-mail';
+import { checkPlaywrightFeatures } from './chromium';
 import { E2E } from './ports';
 
 /**
@@ -9,6 +10,7 @@ import { E2E } from './ports';
  * 127.0.0.1 from which test workers read what arrived (workers run in other processes).
  */
 export default async function globalSetup() {
+  await checkPlaywrightFeatures();
   prepareAdminCli();
   const mail = await new MailCatcher().start(E2E.smtpPort);
   const api = createServer((req, res) => {

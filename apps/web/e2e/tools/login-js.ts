@@ -2,7 +2,7 @@
 // to hold against what scripts/check-bundle.mjs computes from the build manifest.
 // Usage: node --import tsx apps/web/e2e/tools/login-js.ts <baseUrl> [gzip|br]
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from '../support/chromium';
+import { PLAYWRIGHT_CHROMIUM } from '../support/chromium';
 
 const [base, encoding = 'gzip'] = process.argv.slice(2);
 if (!base || !['gzip', 'br'].includes(encoding)) {
@@ -16,7 +16,7 @@ interface Loaded {
   beforeForm: boolean;
 }
 
-const browser = await chromium.launch(CHROMIUM);
+const browser = await chromium.launch(PLAYWRIGHT_CHROMIUM);
 for (const locale of ['en-US', 'zh-CN']) {
   const context = await browser.newContext({ locale, extraHTTPHeaders: { 'Accept-Encoding': encoding } });
   // Notes, in the page's own clock, the first frame that shows the form's submit button. A string,

@@ -8,7 +8,7 @@ import enCommon from '../../src/locales/en_US/common.json';
 import zhCommon from '../../src/locales/zh_CN/common.json';
 import enConsole from '../../src/locales/en_US/instance-console.json';
 import zhConsole from '../../src/locales/zh_CN/instance-console.json';
-import { CHROMIUM } from '../support/chromium';
+import { PLAYWRIGHT_CHROMIUM } from '../support/chromium';
 
 const [base, email, password, outDir = '.tmp/screenshots', width = '1280'] = process.argv.slice(2);
 if (!base || !email || !password) {
@@ -130,7 +130,7 @@ const GROUPS: [boolean, Record<string, string>][] = [
   [true, PRIVATE],
 ];
 
-const browser = await chromium.launch(CHROMIUM);
+const browser = await chromium.launch(PLAYWRIGHT_CHROMIUM);
 for (const locale of ['en_US', 'zh_CN']) {
   for (const theme of ['light', 'dark']) {
     for (const [signedIn, pages] of GROUPS) {
