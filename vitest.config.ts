@@ -50,7 +50,7 @@ export default defineConfig({
           // Each file builds its own app and database through the harness, so the files of a worker
           // share one module graph: the server is imported once per worker, not once per file.
           isolate: false,
-          // CLI tests start several real `node --import tsx` processes (3–8 s each on 2 busy cores)
+          // CLI tests start several real Node processes (seconds each on 2 busy cores)
           // and a few start the server itself: 30 s was too tight for them in a full run.
           testTimeout: 120_000,
           hookTimeout: 120_000,

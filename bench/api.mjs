@@ -14,7 +14,7 @@ const base = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nimbus-bench-'));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   cwd: root,
   env: {
     ...process.env,

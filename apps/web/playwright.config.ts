@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, '.tmp/playwright'),
-  // Many tests set up through the operator CLI: each run is a `node --import tsx` start, several
+  // Many tests set up through the operator CLI: each run is a new Node process, several
   // seconds on two busy cores, so a test with two or three of them needs more than 30 s.
   timeout: 60_000,
   // How long an expectation waits for what a person would see. 7 s held until 2026-11-28, when the
@@ -51,7 +51,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `rm -rf ${E2E.dataDir} && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf ${E2E.dataDir} && node scripts/serve.mjs`,
       cwd: root,
       url: `${E2E.baseUrl}/api/health`,
       reuseExistingServer: false,

@@ -10,6 +10,7 @@ import { TEMPLATE_VMIDS } from '@nimbus/pve-emulator';
 import { startEmbedded, type EmbeddedDb } from '../../apps/server/src/infra/db/embedded.js';
 import { createLogger } from '../../apps/server/src/infra/lib/logger.js';
 import type { ComputeConfig } from '../../apps/server/src/infra/compute/config.js';
+import { bundle } from '../../scripts/bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const TSX = ['--import', 'tsx'];
@@ -95,7 +96,9 @@ export class Topology {
   }
 
   async start(): Promise<void> {
-    await Promise.all([this.startDatabase(), this.startEmulators()]);
+    // The replicas start as `npm run serve` does, from the console's bundle: built here once, not
+    // by each replica at the same time.
+    await Promise.all([this.startDatabase(), this.startEmulators(), bundle('server')]);
     for (let i = 0; i < this.opts.apiReplicas + this.opts.workerReplicas; i++) {
       const role = i < this.opts.apiReplicas ? 'api' : 'worker';
       this.replicas.push({
@@ -237,7 +240,7 @@ export class Topology {
       this.opts.dir,
       r.name,
       process.execPath,
-      [...TSX, 'apps/server/src/main.ts', '--role', r.role],
+      ['scripts/serve.mjs', '--role', r.role],
       this.replicaEnv(r),
     );
     r.starts++;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbedded, type EmbeddedDb } from '../src/infra/db/embedded.js';
 import { createLogger } from '../src/infra/lib/logger.js';
-import { prepareAdminCli } from './processes.js';
+import { prepareBundles } from './processes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,7 @@ let dir: string | undefined;
 
 /** One PostgreSQL for the server suite: TEST_DATABASE_URL when given, else an embedded cluster. */
 export async function setup(project: TestProject) {
-  prepareAdminCli();
+  prepareBundles();
   if (process.env.TEST_DATABASE_URL) {
     project.provide('databaseUrl', process.env.TEST_DATABASE_URL);
     return;

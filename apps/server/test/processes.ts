@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const MAIN = 'apps/server/src/main.ts';
 
 export interface Run {
   code: number | null;
@@ -28,12 +28,20 @@ function run(nodeArgs: string[], env: Record<string, string>): Promise<Run> {
 }
 
 /**
- * Builds the operator CLI's bundle once, before test workers run it side by side (each would
- * otherwise build its own the first time), by running it with no command: its usage, exit 0.
+ * Builds the console's and the operator CLI's bundles once, before test workers start them side by
+ * side (each would otherwise build its own the first time).
  */
-export function prepareAdminCli(): void {
-  const r = spawnSync(process.execPath, ['scripts/admin.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the admin CLI does not start: ${r.stderr}`);
+export function prepareBundles(): void {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const b = await import('./scripts/bundle.mjs'); await b.bundle('server'); await b.bundle('admin');",
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (r.status !== 0) throw new Error(`the server's bundles were not built: ${r.stderr}`);
 }
 
 /** Runs the operator CLI as `npm run admin` does (scripts/admin.mjs). */
@@ -41,7 +49,20 @@ export function admin(args: string[], env: Record<string, string>): Promise<Run>
   return run(['scripts/admin.mjs', ...args], env);
 }
 
-export const serverOnce = (env: Record<string, string>) => run(['--import', 'tsx', MAIN], env);
+/**
+ * The Node arguments of `npm run serve` in checkout `tree` (a release before 0.2.0 ran
+ * `node --import tsx apps/server/src/main.ts`, this one `node scripts/serve.mjs`), without npm in
+ * between, so that a signal sent to the child reaches the server itself.
+ */
+function serveArgs(tree: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const [node, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm run serve in ${tree} is not a node command: ${pkg.scripts.serve}`);
+  return args;
+}
+
+/** Runs the server as `npm run serve` does until it exits (a start that must be refused). */
+export const serverOnce = (env: Record<string, string>) => run(serveArgs(ROOT), env);
 
 /**
  * Starts the server as `npm start` would (minus the build) and waits for its banner; `tree` is the
@@ -52,7 +73,7 @@ export function startServer(
   tree = ROOT,
 ): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, serveArgs(tree), {
       cwd: tree,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });

@@ -86,7 +86,7 @@ let invoiceId: number;
 let ticketOwner: Account;
 let ticketId: number;
 test.beforeAll(async () => {
-  // A deploy and four operator CLI runs (each a `node --import tsx` start, seconds on busy cores).
+  // A deploy and four operator CLI runs (each a new Node process, seconds on busy cores).
   test.setTimeout(120_000);
   serverOwner = await createAccount();
   adminCli('user:balance', '--email', serverOwner.email, '--add', '20', '--note', 'e2e top-up');

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { MailCatcher } from '../../../server/test/mail-catcher';
-import { prepareAdminCli } from '../../../server/test/processes';
+import { prepareBundles } from '../../../server/test/processes';
 import { readMail } from '../../../server/test/read-mail';
 import { checkPlaywrightFeatures } from './chromium';
 import { E2E } from './ports';
@@ -11,7 +11,7 @@ import { E2E } from './ports';
  */
 export default async function globalSetup() {
   await checkPlaywrightFeatures();
-  prepareAdminCli();
+  prepareBundles();
   const mail = await new MailCatcher().start(E2E.smtpPort);
   const api = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
