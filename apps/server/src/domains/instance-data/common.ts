@@ -9,6 +9,7 @@ import {
   LIVE,
   startAction,
   durable,
+  recordUpid,
   type BaseState,
   type Failure,
   instances,
@@ -52,6 +53,7 @@ export async function liveVm(ctx: Context, userId: number, id: number): Promise<
 
 /** What a handler works with: the task's checkpoints, a way to save more, the instance and its VM. */
 export interface Job<S> {
+  ctx: Context;
   task: TaskRow;
   state: S;
   save(patch: Patch<S>): Promise<void>;
@@ -125,7 +127,7 @@ export async function once<S extends object>(
   try {
     await send((u) => {
       upid = u;
-      void job.save({ [key]: { at, upid: u } } as Patch<S>);
+      recordUpid(job, { [key]: { at, upid: u } } as Patch<S>);
     });
   } catch (e) {
     if (!(e instanceof OutcomeUnknownError) || upid) throw e;

@@ -175,16 +175,28 @@ export async function sendOnce<S extends BaseState>(
   }
   if (reached && reached(await client.qemu.status(node, vmid, run.signal))) return;
   try {
-    const onUpid = (upid: string) =>
-      void run.save({ [key]: upid } as Patch<S>).catch((err: unknown) => {
-        // Without the checkpoint a resumed run checks the VM's state instead of waiting for the UPID.
-        run.ctx.log.warn({ err, task: run.task.id }, 'could not record a Proxmox task id');
-      });
+    // Without the checkpoint a resumed run checks the VM's state instead of waiting for the UPID.
+    const onUpid = (upid: string) => recordUpid(run, { [key]: upid } as Patch<S>);
     await send({ onUpid, signal: run.signal });
   } catch (e) {
     if (!(e instanceof OutcomeUnknownError) || !reached) throw e;
     if (!reached(await client.qemu.status(node, vmid, run.signal))) throw e;
   }
+}
+
+/**
+ * Saves the checkpoint holding a Proxmox task id as soon as Proxmox answers, without holding up the
+ * call that reported it. Nobody awaits the write, so its failure (the database gone for a moment,
+ * or the pool closed while the worker stops) is logged here: a rejection nobody handles would end
+ * the process. A run without the checkpoint finds its task again when it resumes.
+ */
+export function recordUpid<S extends object>(
+  run: { ctx: Context; task: TaskRow; save(patch: Patch<S>): Promise<void> },
+  patch: Patch<S>,
+): void {
+  run
+    .save(patch)
+    .catch((err: unknown) => run.ctx.log.warn({ err, task: run.task.id }, 'could not record a Proxmox task id'));
 }
 
 /** Where a VM's power stands, in the words the actions use. */

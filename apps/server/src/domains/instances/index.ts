@@ -2,7 +2,7 @@
 // never from the files behind it.
 export { assertActionable, LIVE, startAction } from './actions.js';
 export { allocateAddress, freeAddresses, releaseAddress } from './addresses-repository.js';
-export { type BaseState, durable, type Failure } from './durable.js';
+export { type BaseState, durable, type Failure, recordUpid } from './durable.js';
 export { type InstanceRow, instances, instanceViews } from './repository.js';
 export { toSummary } from './service.js';
 export { configure, firewall } from './vm-config.js';
