@@ -39,6 +39,9 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   ]);
   ctx.jobs = jobs;
   let timer: NodeJS.Timeout | undefined;
+  /** The sweep under way, if any; once stopping, no further sweep is scheduled. */
+  let sweeping: Promise<void> | undefined;
+  let stopped = false;
   const stops: (() => void)[] = [];
   if (role !== 'api') {
     for (const m of MODULES) if (m.schedule) stops.push(m.schedule(ctx, jobs));
@@ -53,9 +56,10 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
       }
     };
     const loop = () => {
+      if (stopped) return;
       timer = setTimeout(
         () => {
-          sweep()
+          sweeping = sweep()
             .catch((err: unknown) => ctx.log.warn({ err }, 'task sweep failed'))
             .finally(loop);
         },
@@ -69,7 +73,11 @@ export async function startWorkers(ctx: Context, role: Role, concurrency: number
   return {
     jobs,
     async stop() {
+      // A sweep under way would otherwise schedule the next one when it ends, which would then
+      // query a pool the caller has closed.
+      stopped = true;
       clearTimeout(timer);
+      await sweeping;
       for (const stop of stops) stop();
       await runner.stop();
       await jobs.stop();
