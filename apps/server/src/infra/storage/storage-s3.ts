@@ -1,13 +1,17 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config/env.js';
 import type { AttachmentStore } from './store.js';
 
 /** Objects are kept under this prefix, so the bucket can hold other things. */
 const PREFIX = 'ticket-attachments/';
 
-/** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), signed with SigV4 by the AWS SDK. */
-export function s3Store(c: Config): AttachmentStore {
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), signed with SigV4 by the AWS SDK. The SDK is
+ * imported here, not at the top: bundled (scripts/bundle.mjs), this file's static imports would
+ * load with every start of the console and the CLI, S3 configured or not.
+ */
+export async function s3Store(c: Config): Promise<AttachmentStore> {
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: c.S3_ENDPOINT,
     region: c.S3_REGION,

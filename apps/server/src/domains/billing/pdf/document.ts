@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { fontFaces, runs, type Weight } from './fonts.js';
 
 /** What a billing document (an invoice, a receipt) shows, already in its language. */
@@ -27,7 +26,9 @@ const DIM = '#5c5f66';
 const RULE = '#c8cbd0';
 
 /** A document laid out like the printed invoice page, in black on white, on as many A4 pages as it needs. */
-export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
+export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
+  // pdfkit and the fonts load with the first document: the CLI and most server starts make none.
+  const [{ default: PDFDocument }, faces] = await Promise.all([import('pdfkit'), fontFaces()]);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -35,7 +36,6 @@ export function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     info: { Title: spec.title, Author: spec.subtitle },
     displayTitle: true,
   });
-  const faces = fontFaces();
   for (const face of [...faces.regular, ...faces.bold]) doc.registerFont(face.name, face.data);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

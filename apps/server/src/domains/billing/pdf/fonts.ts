@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 // The PDFs embed their fonts (subsets of them), so they print the same everywhere and the server
 // needs no system fonts: Noto Sans for Latin, Cyrillic, Greek and Vietnamese, then Noto Sans SC
@@ -37,21 +37,26 @@ export interface FontFace {
   has(codePoint: number): boolean;
 }
 
-let loaded: Record<Weight, FontFace[]> | undefined;
+let loaded: Promise<Record<Weight, FontFace[]>> | undefined;
 
-/** The fonts of each weight, in the order a character looks for its glyph; read once per process. */
-export function fontFaces(): Record<Weight, FontFace[]> {
-  loaded ??= {
-    regular: load('regular'),
-    bold: load('bold'),
-  };
+/**
+ * The fonts of each weight, in the order a character looks for its glyph; read once per process,
+ * when the first document is made (fontkit too: a process that makes none never loads it).
+ */
+export function fontFaces(): Promise<Record<Weight, FontFace[]>> {
+  loaded ??= import('fontkit')
+    .then((fontkit) => ({ regular: load(fontkit, 'regular'), bold: load(fontkit, 'bold') }))
+    .catch((e: unknown) => {
+      loaded = undefined;
+      throw e;
+    });
   return loaded;
 }
 
-function load(weight: Weight): FontFace[] {
+function load(fontkit: typeof Fontkit, weight: Weight): FontFace[] {
   return files(weight).map((file, i) => {
     const data = sfnt(readFileSync(file));
-    const font = fontkit.create(data) as fontkit.Font;
+    const font = fontkit.create(data) as Fontkit.Font;
     return { name: `${weight}-${i}`, data, has: (cp: number) => font.hasGlyphForCodePoint(cp) };
   });
 }
