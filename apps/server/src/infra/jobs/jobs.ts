@@ -173,15 +173,30 @@ export class Jobs {
    */
   async stop(): Promise<void> {
     for (const name of this.workerIds.keys()) await this.boss.offWork(name);
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
-    await Promise.race([Promise.allSettled([...this.running]), waited]);
-    clearTimeout(timer);
+    await this.drain(Date.now() + STOP_WAIT_MS);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);
     // The last jobs' ends, which pg-boss reports without awaiting, reach the database before the
     // caller may close the pool (else: "Cannot use a pool after calling end", unhandled).
-    const until = Date.now() + 10_000;
-    while (this.inFlight.size > 0 && Date.now() < until) await Promise.allSettled([...this.inFlight]);
+    await this.drain(Date.now() + 10_000);
+  }
+
+  /**
+   * Waits, until `deadline`, for the handlers running and pg-boss's queries under way, again and
+   * again until none is left. A worker told to stop while its fetch was under way still runs the jobs
+   * that fetch returns (pg-boss looks for stopping only between fetches): that handler begins after
+   * the call to stop, when the fetch's query ends, so each round first gives it a turn of the event
+   * loop to begin.
+   */
+  private async drain(deadline: number): Promise<void> {
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const pending = [...this.running, ...this.inFlight];
+      if (pending.length === 0 || Date.now() >= deadline) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadline - Date.now())));
+      await Promise.race([Promise.allSettled(pending), late]);
+      clearTimeout(timer);
+    }
   }
 }
 
