@@ -20,13 +20,18 @@ afterEach(async () => {
   await dropDatabase(url);
 });
 
-/** Resolves when the pool is asked for a query whose text matches `pattern`. */
-function queryAsked(pool: Db, pattern: RegExp): Promise<void> {
+/**
+ * Resolves when the pool is asked for pg-boss's fetch of queue `name` (its cron worker fetches with
+ * the same statement, for a queue of its own).
+ */
+function fetchAsked(pool: Db, name: string): Promise<void> {
   return new Promise((resolve) => {
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : '';
-      if (pattern.test(text)) resolve();
+      const [text, values] = args;
+      if (typeof text === 'string' && /skip locked/i.test(text) && Array.isArray(values) && values[0] === name) {
+        resolve();
+      }
       return query(...args);
     };
   });
@@ -47,7 +52,7 @@ describe('stopping the job workers', () => {
     ]);
     // Every connection of the pool taken: the worker's next fetch waits for one.
     const held = await Promise.all(Array.from({ length: 4 }, () => db.connect()));
-    const fetching = queryAsked(db, /skip locked/i);
+    const fetching = fetchAsked(db, 'stop-race');
     const sender = new pg.Client({ connectionString: url });
     await sender.connect();
     try {
