@@ -1,6 +1,7 @@
 // Runs every check and test of the project and ends with one line: "tests: N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { bundle } from './bundle.mjs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -147,39 +148,73 @@ const { 'web build': built } = await checksSideBySide([
 check('proof at scale', 'node', ['--import', 'tsx', 'bench/proof/main.ts', '--quick']);
 
 /**
- * Runs Vitest with `node` (a path or the machine's) and records its counts. The output also goes to
- * a file: CI keeps only the end of the log, so what failed is repeated below the summary, including
- * errors Vitest caught outside any test (they fail the run with every test passed).
+ * Runs Vitest with `node` (a path or the machine's) and answers its counts. The output goes to a
+ * file, printed whole when the run ends (two runs go side by side); what failed is repeated below
+ * the summary, since CI keeps only the end of the log, including errors Vitest caught outside any
+ * test (they fail the run with every test passed). `slot` gives the run ports of its own
+ * (apps/server/test/processes.ts).
  */
-function vitest(name, node) {
+function vitest(name, node, slot) {
   const slug = name.replace(/\W+/g, '-');
   const json = path.join(tmp, `${slug}.json`);
   const log = path.join(tmp, `${slug}.log`);
   rmSync(json, { force: true });
-  const ok = run(name, 'bash', [
-    '-o',
-    'pipefail',
-    '-c',
-    `${node} node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=${json} 2>&1 | tee ${log}`,
-  ]);
-  const v = readJson(json);
-  results.push({
-    name,
-    passed: v?.numPassedTests ?? 0,
-    failed: v ? v.numFailedTests + (ok || v.numFailedTests ? 0 : 1) : 1,
-    failures: ok ? [] : vitestFailures(v, log),
+  const args = [
+    'node_modules/.bin/vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
+  console.log(`\n▶ ${name}: ${node} ${args.join(' ')} (output: ${path.relative(root, log)})`);
+  const started = Date.now();
+  const out = openSync(log, 'w');
+  return new Promise((resolve) => {
+    const child = spawn(node, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, TEST_PORT_SLOT: String(slot) },
+    });
+    const done = (code) => {
+      closeSync(out);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n▶ ${name}\n${readFileSync(log, 'utf8')}`);
+      console.log(`◀ ${name}: exit ${code} in ${seconds}s`);
+      const ok = code === 0;
+      const v = readJson(json);
+      resolve({
+        name,
+        passed: v?.numPassedTests ?? 0,
+        failed: v ? v.numFailedTests + (ok || v.numFailedTests ? 0 : 1) : 1,
+        failures: ok ? [] : vitestFailures(v, log),
+      });
+    };
+    child.on('error', (e) => {
+      writeSync(out, `${String(e)}\n`);
+      done(null);
+    });
+    child.on('close', done);
   });
 }
 
-vitest('vitest', 'node');
-// Node 24 is the documented runtime (README); the machine's Node ran everything above. Every Vitest
-// suite (unit, compute, server) runs on Node 24 as well, from the binary the npm registry publishes
-// (scripts/ensure-node24.sh).
+// Node 24 is the documented runtime (README); the machine's Node runs everything else. Every Vitest
+// suite (unit, compute, server) runs on both, side by side: each run keeps one core busy on average
+// (its files mostly wait on PostgreSQL, emulated Proxmox and child processes), so the two together
+// take about 6.5 minutes where one after the other took 11 (docs/benchmarks.md). Node 24 is the
+// binary the npm registry publishes (scripts/ensure-node24.sh). Both bundles are built first, once,
+// rather than by both runs' global setups at the same time.
+const bundled = await Promise.all([bundle('server'), bundle('admin')]).then(
+  () => true,
+  (e) => (console.log(e), false),
+);
+recordCheck('server bundles', bundled);
 const node24 = spawnSync('bash', ['scripts/ensure-node24.sh'], { cwd: root, encoding: 'utf8' });
+const vitestRuns = [vitest('vitest', 'node', 0)];
 if (node24.status !== 0) {
   console.log(node24.stderr);
   results.push({ name: 'vitest on Node 24', passed: 0, failed: 1, failures: [node24.stderr.trim()] });
-} else vitest('vitest on Node 24', node24.stdout.trim());
+} else vitestRuns.push(vitest('vitest on Node 24', node24.stdout.trim(), 1));
+results.push(...(await Promise.all(vitestRuns)));
 
 if (built) {
   check('bundle budget', 'node', ['scripts/check-bundle.mjs']);

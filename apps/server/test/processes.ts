@@ -102,9 +102,11 @@ export function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): P
 // pool (32768-60999 on Linux), and so does the next freePort of a test file running beside this
 // one. A server then died with EADDRINUSE, one run in many. Ports are handed out below that pool
 // instead, from a block of its own for each Vitest worker, and each one is tried before it is given.
+// Two Vitest runs side by side (npm test runs the suites on the machine's Node and on Node 24 at
+// once) take different blocks: TEST_PORT_SLOT (0–1) picks the run's half of the eight.
 const PORT_BLOCK = 1500;
 const PORT_FLOOR = 20_000;
-const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 8;
+const worker = (Number(process.env.TEST_PORT_SLOT ?? 0) * 4 + Number(process.env.VITEST_POOL_ID ?? 0)) % 8;
 let nextPort = 0;
 
 function canListen(port: number): Promise<boolean> {
