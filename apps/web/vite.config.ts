@@ -1,6 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // Vendor chunks change only when a dependency is upgraded, so browsers keep them across our
 // releases. Mantine has none on purpose: Rollup puts every static dependency of a manual chunk
@@ -28,6 +28,97 @@ const VENDOR_CHUNKS: [name: string, modules: RegExp][] = [
   ['flags', /\/src\/components\/flag\.(tsx|module\.css)$/],
 ];
 
+/** What dist/.vite/route-chunks.json holds: file names under dist, without a leading slash. */
+export interface RouteChunks {
+  /** By route file under src/routes, without its extension ('_app/dashboard', '_app/instances/$id/index'). */
+  routes: Record<string, { js: string[]; css: string[] }>;
+  /** By language: the public pages' strings and the signed-in console's. */
+  locales: Record<string, { public: string[]; console: string[] }>;
+  /** What the signed-in layout loads before its pages, beside its language's strings (CONSOLE_PARTS). */
+  console: string[];
+}
+
+/**
+ * The entry's lazy parts that the signed-in layout waits for before any of its pages shows: the
+ * query client its session check reads through (src/routes/_app.tsx, beforeLoad). The entry's other
+ * lazy parts (the header's menus, the toasts) load once a page shows, and are left to it: named in
+ * the document too, they took bandwidth from what the first paint waits for (/login's simulated LCP
+ * 2.42 s → 3.12 s).
+ */
+const CONSOLE_PARTS = /\/src\/lib\/query-client\.ts$/;
+
+/**
+ * Writes dist/.vite/route-chunks.json: for each page (route file), the chunks and style sheets it
+ * needs beyond the entry's, and each language's strings. The server names them in the document it
+ * serves for a path (`modulepreload`), so they load beside the entry: without that, the entry finds
+ * the language when it runs, the router the page's chunk after that, and that chunk its imports,
+ * each at least one more round trip before the first paint (docs/benchmarks.md, Lighthouse).
+ */
+function routeChunks(): Plugin {
+  return {
+    name: 'nimbus-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle: Rollup.OutputBundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      /** A chunk with every chunk it imports statically, however deep. */
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const next of chunks.get(file)?.imports ?? []) closure(next, into);
+        return into;
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) throw new Error('route-chunks: no entry chunk');
+      const withEntry = closure(entry.fileName);
+      const beyondEntry = (files: string[]) => {
+        const js = new Set<string>();
+        for (const file of files) for (const f of closure(file)) if (!withEntry.has(f)) js.add(f);
+        const css = [...js].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return { js: [...js].sort(), css: [...new Set(css)].sort() };
+      };
+      const routeFiles = new Map<string, string[]>();
+      const consoleFiles: string[] = [];
+      const localeFiles = new Map<string, { public: string[]; console: string[] }>();
+      for (const chunk of chunks.values()) {
+        for (const id of chunk.moduleIds) {
+          // Every route but the root (the entry's own), with the chunk of its component and loader
+          // if it has one; its error, not-found and pending parts load only when shown.
+          const route = /\/src\/routes\/(.+)\.tsx(?:\?tsr-split=([^&]*))?$/.exec(id);
+          if (route && route[1] !== '__root') {
+            const files = routeFiles.get(route[1]!) ?? [];
+            if (route[2]?.split('---').includes('component')) files.push(chunk.fileName);
+            routeFiles.set(route[1]!, files);
+          }
+          const strings = /\/src\/locales\/(\w+)\/(index|console)\.ts$/.exec(id);
+          if (strings) {
+            const language = localeFiles.get(strings[1]!) ?? { public: [], console: [] };
+            language[strings[2] === 'index' ? 'public' : 'console'].push(chunk.fileName);
+            localeFiles.set(strings[1]!, language);
+          }
+          if (CONSOLE_PARTS.test(id)) consoleFiles.push(chunk.fileName);
+        }
+      }
+      const out: RouteChunks = {
+        routes: {},
+        locales: {},
+        console: beyondEntry(consoleFiles).js,
+      };
+      for (const [route, files] of [...routeFiles].sort()) out.routes[route] = beyondEntry(files);
+      for (const [locale, files] of [...localeFiles].sort())
+        out.locales[locale] = { public: beyondEntry(files.public).js, console: beyondEntry(files.console).js };
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-chunks.json',
+        source: `${JSON.stringify(out, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin.
@@ -45,6 +136,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    routeChunks(),
   ],
   server: {
     proxy: {

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { documentedOnly, type Api } from '../../infra/lib/api.js';
 import type { Context } from '../../infra/lib/context.js';
 import { escapeHtml } from '../../infra/http/spa.js';
+import { requestedLocale } from '../../infra/lib/locale.js';
 import { gatewaysOf } from './gateways/index.js';
 import { sandboxSecret } from './gateways/sandbox-secret.js';
 import { SANDBOX_PAGE_PREFIX, type SandboxCallback } from './gateways/sandbox.js';
 import { payments, type PaymentRow } from './repository.js';
-import { SANDBOX_TEXT, sandboxLocale, type SandboxText } from './sandbox-text.js';
+import { SANDBOX_TEXT, type SandboxText } from './sandbox-text.js';
 import { receiveWebhook } from './service.js';
 import { SANDBOX_SIGNATURE_HEADER } from './gateways/sandbox.js';
 
@@ -115,7 +116,7 @@ export async function sandboxPages(app: Api, ctx: Context) {
   );
 
   const textOf = (req: FastifyRequest) => {
-    const locale = sandboxLocale(
+    const locale = requestedLocale(
       (req.query as Record<string, string | undefined>).lang,
       req.headers.cookie,
       req.headers['accept-language'],

@@ -1,5 +1,4 @@
 import type { Locale, PaymentStatus } from '@nimbus/contract';
-import { acceptedLocale } from '../../infra/lib/locale.js';
 
 /** The sandbox page's words in each console language. */
 export const SANDBOX_TEXT = {
@@ -38,23 +37,3 @@ export const SANDBOX_TEXT = {
 } satisfies Record<Locale, unknown>;
 
 export type SandboxText = (typeof SANDBOX_TEXT)['en_US'] & { status: Record<PaymentStatus, string> };
-
-/**
- * The web's language order (docs/product/accounts.md#language-and-theme) where a server can see it:
- * the `lang` query, then the `lang` cookie, then Accept-Language.
- */
-export function sandboxLocale(query: unknown, cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1];
-  // A repeated ?lang= arrives as an array, a cookie may hold bad %-escapes: neither is a language.
-  const tag = (typeof query === 'string' && query) || (fromCookie ? safeDecode(fromCookie) : '');
-  if (!tag) return acceptedLocale(acceptLanguage);
-  return tag.trim().toLowerCase().startsWith('zh') ? 'zh_CN' : 'en_US';
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return '';
-  }
-}

@@ -20,6 +20,32 @@ export function acceptedLocale(header: string | undefined): Locale {
 }
 
 /**
+ * The web's language order (docs/product/accounts.md#language-and-theme) where a server can see it:
+ * the `lang` query, then the `lang` cookie, then Accept-Language (the choice a person stored in the
+ * browser is out of its sight). For the pages the server serves itself and the documents it names
+ * the language's strings in.
+ */
+export function requestedLocale(
+  query: unknown,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
+  const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1];
+  // A repeated ?lang= arrives as an array, a cookie may hold bad %-escapes: neither is a language.
+  const tag = (typeof query === 'string' && query) || (fromCookie ? safeDecode(fromCookie) : '');
+  if (!tag) return acceptedLocale(acceptLanguage);
+  return tag.trim().toLowerCase().startsWith('zh') ? 'zh_CN' : 'en_US';
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
+
+/**
  * The reader's language for the texts the server writes (catalogue, ticket types, notices, ledger
  * and invoice lines): the request's Accept-Language. The web app sends its current language there.
  */
