@@ -28,24 +28,28 @@ const VENDOR_CHUNKS: [name: string, modules: RegExp][] = [
   ['flags', /\/src\/components\/flag\.(tsx|module\.css)$/],
 ];
 
-/** What dist/.vite/route-chunks.json holds: file names under dist, without a leading slash. */
-export interface RouteChunks {
-  /** By route file under src/routes, without its extension ('_app/dashboard', '_app/instances/$id/index'). */
-  routes: Record<string, { js: string[]; css: string[] }>;
+/**
+ * What dist/.vite/route-chunks.json holds (read by apps/server/src/infra/http/page-preloads.ts): file
+ * names under dist, without a leading slash.
+ */
+interface RouteChunks {
+  /**
+   * By route file under src/routes, without its extension ('_app/dashboard', '_app/instances/$id/index'):
+   * what its page needs beyond the entry, and whether it loads the console's strings too.
+   */
+  routes: Record<string, { js: string[]; css: string[]; console: boolean }>;
   /** By language: the public pages' strings and the signed-in console's. */
   locales: Record<string, { public: string[]; console: string[] }>;
-  /** What the signed-in layout loads before its pages, beside its language's strings (CONSOLE_PARTS). */
-  console: string[];
 }
 
 /**
- * The entry's lazy parts that the signed-in layout waits for before any of its pages shows: the
- * query client its session check reads through (src/routes/_app.tsx, beforeLoad). The entry's other
- * lazy parts (the header's menus, the toasts) load once a page shows, and are left to it: named in
- * the document too, they took bandwidth from what the first paint waits for (/login's simulated LCP
- * 2.42 s → 3.12 s).
+ * The signed-in layout (src/routes/_app.tsx): its beforeLoad loads the console's strings and the
+ * query client its session check reads through, both lazy parts of the entry, before any of its
+ * pages shows. The entry's other lazy parts (the header's menus, the toasts) load once a page shows,
+ * and are left to it: named in the document too, they took bandwidth from what the first paint
+ * waits for (/login's simulated LCP 2.42 s → 3.12 s).
  */
-const CONSOLE_PARTS = /\/src\/lib\/query-client\.ts$/;
+const CONSOLE_LAYOUT = { route: '_app', parts: /\/src\/lib\/query-client\.ts$/ };
 
 /**
  * Writes dist/.vite/route-chunks.json: for each page (route file), the chunks and style sheets it
@@ -99,15 +103,17 @@ function routeChunks(): Plugin {
             language[strings[2] === 'index' ? 'public' : 'console'].push(chunk.fileName);
             localeFiles.set(strings[1]!, language);
           }
-          if (CONSOLE_PARTS.test(id)) consoleFiles.push(chunk.fileName);
+          if (CONSOLE_LAYOUT.parts.test(id)) consoleFiles.push(chunk.fileName);
         }
       }
-      const out: RouteChunks = {
-        routes: {},
-        locales: {},
-        console: beyondEntry(consoleFiles).js,
-      };
-      for (const [route, files] of [...routeFiles].sort()) out.routes[route] = beyondEntry(files);
+      // A renamed layout or query client would only slow pages down, silently: the build says so.
+      if (!routeFiles.has(CONSOLE_LAYOUT.route) || consoleFiles.length === 0)
+        throw new Error('route-chunks: the signed-in layout or its query client moved (CONSOLE_LAYOUT)');
+      const out: RouteChunks = { routes: {}, locales: {} };
+      for (const [route, files] of [...routeFiles].sort()) {
+        const console = route === CONSOLE_LAYOUT.route;
+        out.routes[route] = { ...beyondEntry(console ? [...consoleFiles, ...files] : files), console };
+      }
       for (const [locale, files] of [...localeFiles].sort())
         out.locales[locale] = { public: beyondEntry(files.public).js, console: beyondEntry(files.console).js };
       this.emitFile({

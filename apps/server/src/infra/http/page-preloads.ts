@@ -1,18 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '@nimbus/contract';
+import { z } from 'zod';
+
+const files = z.array(z.string().regex(/^assets\/[\w.-]+$/));
 
 /**
  * What the web build writes to dist/.vite/route-chunks.json (apps/web/vite.config.ts, routeChunks):
  * for each route file under src/routes, the chunks and style sheets its page needs beyond the
- * entry's; for each language, its strings' chunks.
+ * entry's, and whether it loads the console's strings (the signed-in layout); for each language,
+ * its strings' chunks.
  */
-interface RouteChunks {
-  routes: Record<string, { js: string[]; css: string[] }>;
-  locales: Partial<Record<Locale, { public: string[]; console: string[] }>>;
-  /** What the signed-in layout loads before its pages, beside its language's strings. */
-  console: string[];
-}
+const RouteChunks = z.object({
+  routes: z.record(z.string(), z.object({ js: files, css: files, console: z.boolean() })),
+  locales: z.record(z.string(), z.object({ public: files, console: files })),
+});
 
 /** A page: a route file no other route nests in, its URL segments and the route files it renders in. */
 interface Page {
@@ -21,21 +23,25 @@ interface Page {
 }
 
 /**
- * The layout of the signed-in pages: it loads the console's strings before its pages show
- * (apps/web/src/routes/_app.tsx).
- */
-const CONSOLE_LAYOUT = '_app';
-
-/**
  * The `<link>`s that start a page's code and strings loading with the document: without them the
  * entry finds the language when it runs, the router the page's chunk after that, and that chunk its
  * imports, each one more round trip before the first paint (docs/benchmarks.md, Lighthouse). Null
- * when the build has no route-chunks.json (built before it existed): the page then loads as before.
+ * when the build has no readable route-chunks.json (built before it existed, or not by this
+ * version: `unreadable` is told why): the page then loads as before.
  */
-export function pagePreloads(dist: string): ((url: string, locale: Locale) => string) | null {
+export function pagePreloads(
+  dist: string,
+  unreadable: (why: string) => void = () => {},
+): ((url: string, locale: Locale) => string) | null {
   const file = path.join(dist, '.vite', 'route-chunks.json');
   if (!existsSync(file)) return null;
-  const chunks = JSON.parse(readFileSync(file, 'utf8')) as RouteChunks;
+  let chunks: z.infer<typeof RouteChunks>;
+  try {
+    chunks = RouteChunks.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    unreadable(e instanceof Error ? e.message : String(e));
+    return null;
+  }
   const routes = Object.keys(chunks.routes);
   // File-based routing: `_name` is a layout without a path, `index` its folder's own page, `$name` a
   // parameter and `$` the rest of the path.
@@ -51,17 +57,17 @@ export function pagePreloads(dist: string): ((url: string, locale: Locale) => st
   const cache = new Map<string, string>();
   return (url, locale) => {
     const page = bestPage(pages, url.split('?')[0]!.split('/').filter(Boolean));
+    const chain = (page?.chain ?? []).map((r) => chunks.routes[r]!);
     const key = `${page?.chain.at(-1) ?? ''} ${locale}`;
     let links = cache.get(key);
     if (links === undefined) {
       const strings = chunks.locales[locale];
-      const signedIn = page?.chain.includes(CONSOLE_LAYOUT) ?? false;
       const js = new Set([
         ...(strings?.public ?? []),
-        ...(signedIn ? [...(strings?.console ?? []), ...chunks.console] : []),
-        ...(page?.chain.flatMap((r) => chunks.routes[r]!.js) ?? []),
+        ...(chain.some((r) => r.console) ? (strings?.console ?? []) : []),
+        ...chain.flatMap((r) => r.js),
       ]);
-      const css = new Set(page?.chain.flatMap((r) => chunks.routes[r]!.css));
+      const css = new Set(chain.flatMap((r) => r.css));
       links = [
         ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
         ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),

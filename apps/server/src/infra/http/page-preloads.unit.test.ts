@@ -8,15 +8,24 @@ import { pagePreloads } from './page-preloads.js';
 function dist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'nimbus-preloads-'));
   mkdirSync(path.join(dir, '.vite'));
-  const route = (name: string, css: string[] = []) => ({ js: [`assets/${name}.js`, 'assets/shared.js'], css });
+  const route = (name: string, css: string[] = []) => ({
+    js: [`assets/${name}.js`, 'assets/shared.js'],
+    css,
+    console: false,
+  });
   writeFileSync(
     path.join(dir, '.vite', 'route-chunks.json'),
     JSON.stringify({
       routes: {
-        index: { js: [], css: [] },
+        index: { js: [], css: [], console: false },
         login: route('login'),
-        _app: route('app', ['assets/app.css']),
-        '_app/$': { js: [], css: [] },
+        // The signed-in layout: the query client it waits for, and the console's strings.
+        _app: {
+          js: ['assets/query-client.js', 'assets/app.js', 'assets/shared.js'],
+          css: ['assets/app.css'],
+          console: true,
+        },
+        '_app/$': { js: [], css: [], console: false },
         '_app/dashboard': route('dashboard', ['assets/dashboard.css']),
         '_app/instances/index': route('instances'),
         '_app/instances/$id/index': route('instance'),
@@ -26,7 +35,6 @@ function dist(): string {
         en_US: { public: ['assets/en.js'], console: ['assets/en-console.js'] },
         zh_CN: { public: ['assets/zh.js'], console: ['assets/zh-console.js'] },
       },
-      console: ['assets/query-client.js'],
     }),
   );
   return dir;
@@ -79,5 +87,16 @@ describe('the chunks a page’s document names', () => {
 
   it('is off for a build without the list, which then loads as it always did', () => {
     expect(pagePreloads(mkdtempSync(path.join(tmpdir(), 'nimbus-preloads-')))).toBeNull();
+  });
+
+  it('is off, saying why, for a list it cannot read, rather than failing the pages', () => {
+    const dir = dist();
+    const file = path.join(dir, '.vite', 'route-chunks.json');
+    writeFileSync(file, JSON.stringify({ routes: { login: { js: ['../../etc/passwd'], css: [] } }, locales: {} }));
+    const why: string[] = [];
+    expect(pagePreloads(dir, (w) => why.push(w))).toBeNull();
+    writeFileSync(file, '{ not json');
+    expect(pagePreloads(dir, (w) => why.push(w))).toBeNull();
+    expect(why).toHaveLength(2);
   });
 });

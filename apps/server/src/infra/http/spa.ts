@@ -32,7 +32,14 @@ export async function installSpa(app: Api, opts: { dist: string; brand: string }
   } else {
     app.log.warn({ dist: opts.dist }, 'the web app is not built; run npm run build');
   }
-  const preloads = index ? pagePreloads(opts.dist) : null;
+  const preloads = index
+    ? pagePreloads(opts.dist, (why) =>
+        app.log.warn(
+          { dist: opts.dist, why },
+          'the web build’s route-chunks.json is unreadable; pages load without preloads',
+        ),
+      )
+    : null;
   /** The document for the page at `req.url`, naming that page's chunks and strings when the build lists them. */
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     const locale = requestedLocale(
